@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main><h1>Voice Agent Click-to-Call</h1><p>sidepanel</p></main>, document.getElementById('app')!);

@@ -1,0 +1,29 @@
+import { defineConfig } from 'wxt';
+import preact from '@preact/preset-vite';
+
+// The gecko id is fixed so Firefox tests can map it to a known moz-extension:// UUID.
+export const GECKO_ID = 'click-to-call@voice-agent.test';
+
+export default defineConfig({
+  vite: () => ({ plugins: [preact()] }),
+  manifest: ({ browser }) => ({
+    name: 'Voice Agent Click-to-Call',
+    description: 'Dial numbers with your voice AI agents through single-call batches and watch each call.',
+    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // The local sandbox needs no prompt; the real service's origin is asked for when the user saves it.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    optional_host_permissions: ['https://*/*'],
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: GECKO_ID,
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+            gecko_android: { strict_min_version: '128.0' },
+          },
+        }
+      : {}),
+  }),
+});
