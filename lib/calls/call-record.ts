@@ -1,0 +1,56 @@
+import { z } from '../api/zod';
+import { execution } from '../api/schemas/execution';
+
+/** The steps of dialling through a single-call batch, in order. */
+export const DIAL_STEPS = ['creating-batch', 'scheduling', 'finding-execution', 'tracking', 'finished'] as const;
+export type DialStep = (typeof DIAL_STEPS)[number];
+
+export const observedStatus = z.object({ status: z.string(), at: z.number() });
+export type ObservedStatus = z.infer<typeof observedStatus>;
+
+export const stepFailure = z.object({
+  step: z.enum(DIAL_STEPS),
+  message: z.string(),
+  status: z.number().optional(),
+  at: z.number(),
+});
+export type StepFailure = z.infer<typeof stepFailure>;
+
+/**
+ * One call the user placed, as the background keeps it in storage. The background is the only writer;
+ * UI pages read it. Every field needed to resume after a service-worker restart lives here.
+ */
+export const callRecord = z.object({
+  id: z.string(),
+  baseUrl: z.string(),
+  agentId: z.string(),
+  agentName: z.string(),
+  toNumber: z.string(),
+  fromNumber: z.string().nullable(),
+  variables: z.record(z.string(), z.string()),
+  createdAt: z.number(),
+  step: z.enum(DIAL_STEPS),
+  /** Set when a step failed; the user can retry from that step (never re-creating a batch that exists). */
+  failure: stepFailure.nullable(),
+  trackingPaused: z.boolean(),
+  batchId: z.string().nullable(),
+  /** The `scheduled_at` text sent to the service. */
+  scheduledAt: z.string().nullable(),
+  /** When (ms, local clock) the schedule request was made, and the service clock's speed relative to ours. */
+  scheduledRequestAt: z.number().nullable(),
+  timeScale: z.number().positive(),
+  executionId: z.string().nullable(),
+  status: z.string().nullable(),
+  observed: z.array(observedStatus),
+  /** The last full execution record read; results are shown from it once the status is terminal. */
+  execution: execution.nullable(),
+  polls: z.number().int(),
+  consecutiveFailures: z.number().int(),
+  failingSince: z.number().nullable(),
+  lastError: z.string().nullable(),
+  nextPollAt: z.number().nullable(),
+  stopRequested: z.boolean(),
+  finishedAt: z.number().nullable(),
+  notified: z.boolean(),
+});
+export type CallRecord = z.infer<typeof callRecord>;

@@ -1,0 +1,153 @@
+/**
+ * The status tracker's decisions, as pure functions of (call, response, clock). The background's
+ * timers and fetches are a thin shell around them (lib/background/tracker-shell.ts).
+ *
+ * Polling plan (why): the start time is known, so while waiting we poll rarely and wake just before
+ * it; around dialling we poll densely because statuses change within seconds; a live conversation
+ * and the finalising phase change rarely, so the interval grows there. That keeps the lag low where
+ * changes cluster while spending far fewer requests than a fixed 1.5 s poller.
+ */
+import type { Execution } from '../api/schemas/execution';
+import { isTerminalExecutionStatus } from '../api/schemas/status';
+import { liveStartTime } from '../api/schedule';
+import type { CallRecord } from './call-record';
+
+export const POLL = {
+  /** Around dialling (queued, initiated, ringing), and in the window around an expected start. */
+  dense: 500,
+  /** Answered call: starts here and grows. */
+  inProgress: 1_000,
+  inProgressMax: 3_000,
+  /** call-disconnected: results arrive minutes later on the live service. */
+  finalising: 2_000,
+  finalisingMax: 5_000,
+  /** Longest sleep while waiting for the start. */
+  waitingMax: 60_000,
+  /** Poll densely from this long before an expected start. */
+  leadIn: 1_500,
+  /** …and for this long after it, before easing off (the live service may start later). */
+  afterStart: 20_000,
+  /** Waiting past every expected start: a steady check. */
+  overdue: 5_000,
+} as const;
+
+export const FAILURE = {
+  baseDelay: 1_000,
+  maxDelay: 30_000,
+  /** After this long of failing polls the call is marked "tracking paused" with a Retry. */
+  pauseAfter: 3 * 60_000,
+} as const;
+
+/** Real (local-clock) ms at which a service time happens, given the service clock's speed. */
+export function serviceToLocal(call: Pick<CallRecord, 'scheduledRequestAt' | 'timeScale'>, serviceMs: number): number {
+  const origin = call.scheduledRequestAt ?? serviceMs;
+  return origin + (serviceMs - origin) / call.timeScale;
+}
+
+/**
+ * The moments a call may start, on the local clock: `scheduled_at` itself (the spec) and the next
+ * 10-minute mark (the live service rounds up).
+ */
+export function expectedStarts(call: CallRecord): number[] {
+  if (!call.scheduledAt) return [];
+  const scheduled = Date.parse(call.scheduledAt);
+  if (Number.isNaN(scheduled)) return [];
+  const starts = [scheduled, liveStartTime(new Date(scheduled)).getTime()].map((t) => serviceToLocal(call, t));
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+/** How long the status has been what it is now (ms), from the observed timeline. */
+function timeInStatus(call: CallRecord, now: number): number {
+  const last = call.observed[call.observed.length - 1];
+  return last ? now - last.at : 0;
+}
+
+/** Growth from `base` to `max` over time spent in the same status: +base per 10 s. */
+function growing(base: number, max: number, elapsed: number): number {
+  return Math.min(max, base + Math.floor(elapsed / 10_000) * base);
+}
+
+/** Delay (ms) until the next poll of a call that is being followed and has not failed. */
+export function nextPollDelay(call: CallRecord, now: number): number {
+  const status = call.status ?? 'scheduled';
+  if (status === 'in-progress') return growing(POLL.inProgress, POLL.inProgressMax, timeInStatus(call, now));
+  if (status === 'call-disconnected') return growing(POLL.finalising, POLL.finalisingMax, timeInStatus(call, now));
+  if (status === 'initiated' || status === 'ringing') return POLL.dense;
+
+  // Not yet dialling (prepared, scheduled, queued, rescheduled, or not found yet).
+  const starts = expectedStarts(call);
+  for (const start of starts) {
+    if (now < start - POLL.leadIn) {
+      // Sleep until just before the start, but never longer than waitingMax (clocks drift, workers restart).
+      return Math.max(POLL.dense, Math.min(POLL.waitingMax, start - POLL.leadIn - now));
+    }
+    if (now < start + POLL.afterStart) return POLL.dense;
+  }
+  return status === 'queued' ? POLL.dense : POLL.overdue;
+}
+
+export interface ExecutionUpdate {
+  call: CallRecord;
+  /** Statuses newly observed by this response, in order. */
+  changed: string[];
+  terminal: boolean;
+}
+
+/** Folds one `GET /executions/{id}` answer into the call. */
+export function applyExecution(call: CallRecord, execution: Execution, now: number): ExecutionUpdate {
+  const status = execution.status;
+  const changed = call.status === status ? [] : [status];
+  const observed = changed.length ? [...call.observed, { status, at: now }] : call.observed;
+  const terminal = isTerminalExecutionStatus(status);
+  const next: CallRecord = {
+    ...call,
+    executionId: execution.id,
+    status,
+    observed,
+    execution,
+    polls: call.polls + 1,
+    consecutiveFailures: 0,
+    failingSince: null,
+    lastError: null,
+    trackingPaused: false,
+    step: terminal ? 'finished' : 'tracking',
+    finishedAt: terminal ? (call.finishedAt ?? now) : null,
+  };
+  next.nextPollAt = terminal ? null : now + nextPollDelay(next, now);
+  return { call: next, changed, terminal };
+}
+
+/** A poll that failed (network, 429, 5xx): back off, and after a long failure pause with a Retry. */
+export function applyPollFailure(
+  call: CallRecord,
+  error: { message: string; retryAfterMs?: number },
+  now: number,
+  random: () => number = Math.random,
+): CallRecord {
+  const failures = call.consecutiveFailures + 1;
+  const failingSince = call.failingSince ?? now;
+  const paused = now - failingSince >= FAILURE.pauseAfter;
+  const backoff = Math.min(FAILURE.maxDelay, FAILURE.baseDelay * 2 ** (failures - 1));
+  const delay = Math.max(error.retryAfterMs ?? 0, backoff / 2 + (random() * backoff) / 2);
+  return {
+    ...call,
+    polls: call.polls + 1,
+    consecutiveFailures: failures,
+    failingSince,
+    lastError: error.message,
+    trackingPaused: paused,
+    nextPollAt: paused ? null : now + delay,
+  };
+}
+
+/** Statuses of the happy path that the call passed through without a poll seeing them. */
+export function unobservedStatuses(call: Pick<CallRecord, 'observed' | 'status'>, path: readonly string[]): string[] {
+  const seen = new Set(call.observed.map((o) => o.status));
+  const lastIndex = Math.max(...call.observed.map((o) => path.indexOf(o.status)), -1);
+  return path.slice(0, lastIndex + 1).filter((s) => !seen.has(s));
+}
+
+/** The call is still being followed (needs a timer or an alarm). */
+export function isActive(call: CallRecord): boolean {
+  return call.step !== 'finished' && !call.failure && !call.trackingPaused;
+}

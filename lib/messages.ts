@@ -1,0 +1,129 @@
+/**
+ * Messages from extension pages (popup, side panel, options) to the background. One schema per
+ * message; the background parses every payload with `uiRequest` (strict: unknown keys refused) after
+ * checking the sender. Answers are `Reply<T>`: data, or an error a person can read.
+ */
+import { z } from './api/zod';
+
+const id = z.string().min(1).max(128);
+const country = z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code such as US');
+const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'the number must be in E.164 form, like +14155550123');
+
+export const uiRequest = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('settings/get') }),
+  z.strictObject({
+    type: z.literal('settings/save'),
+    baseUrl: z.string().max(2048),
+    defaultCountry: country,
+    rememberKey: z.boolean(),
+    /** Absent: keep the stored key. */
+    apiKey: z.string().max(4096).optional(),
+  }),
+  z.strictObject({ type: z.literal('settings/remove-key') }),
+  z.strictObject({
+    type: z.literal('sites/update'),
+    mode: z.enum(['everywhere', 'only-listed', 'except-listed']).optional(),
+    listed: z.array(z.string().max(253)).max(500).optional(),
+    pause: z.string().max(253).optional(),
+    resume: z.string().max(253).optional(),
+  }),
+  /** Tests the stored settings, or the given ones before saving. */
+  z.strictObject({ type: z.literal('connection/test'), baseUrl: z.string().max(2048).optional(), apiKey: z.string().max(4096).optional() }),
+  z.strictObject({ type: z.literal('agents/list'), refresh: z.boolean() }),
+  z.strictObject({ type: z.literal('agents/add-by-id'), agentId: id }),
+  z.strictObject({ type: z.literal('agents/remove'), agentId: id }),
+  z.strictObject({ type: z.literal('phone-numbers/list') }),
+  z.strictObject({
+    type: z.literal('call/dial'),
+    agentId: id,
+    toNumber: e164,
+    fromNumber: e164.nullable(),
+    variables: z.record(z.string().max(64), z.string().max(2000)).refine((v) => Object.keys(v).length <= 50, 'at most 50 variables'),
+  }),
+  z.strictObject({ type: z.literal('call/stop'), callId: id }),
+  z.strictObject({ type: z.literal('call/retry'), callId: id }),
+  z.strictObject({ type: z.literal('call/forget'), callId: id }),
+  z.strictObject({ type: z.literal('execution/get'), executionId: id }),
+  z.strictObject({ type: z.literal('execution/log'), executionId: id }),
+  z.strictObject({
+    type: z.literal('agent/executions'),
+    agentId: id,
+    pageNumber: z.number().int().min(1).max(10_000),
+    pageSize: z.number().int().min(1).max(50),
+  }),
+  z.strictObject({ type: z.literal('panel/open'), callId: id.optional() }),
+]);
+export type UiRequest = z.infer<typeof uiRequest>;
+export type UiRequestType = UiRequest['type'];
+
+export interface ReplyError {
+  message: string;
+  status?: number;
+  /** What went wrong, for UI that explains it (e.g. 'auth', 'network', 'validation'). */
+  kind?: string;
+}
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: ReplyError };
+
+/** Payloads are small; anything larger is refused before parsing. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+// ---- What each request answers (the `data` of a successful Reply) ----
+
+export interface SettingsView {
+  baseUrl: string;
+  defaultCountry: string;
+  rememberKey: boolean;
+  hasKey: boolean;
+  /** Masked, e.g. `••••••••wner`; null when there is no key. */
+  keyHint: string | null;
+  sites: { mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[] };
+  /** Why stored settings were reset to defaults, if they were. */
+  problem: string | null;
+}
+
+export type ConnectionOutcome =
+  | 'ok'
+  | 'no-key'
+  | 'key-refused-401'
+  | 'key-refused-403'
+  | 'unreachable'
+  | 'not-https'
+  | 'bad-url'
+  | 'permission-refused'
+  | 'cors'
+  | 'timeout'
+  | 'unexpected';
+
+export interface ConnectionReport {
+  ok: boolean;
+  outcome: ConnectionOutcome;
+  /** A sentence a person understands: what happened and what to do. */
+  message: string;
+  /** Account name or e-mail when the key works. */
+  account?: string;
+}
+
+/** What the agent picker needs of an agent. */
+export interface AgentSummary {
+  id: string;
+  name: string;
+  status: string | null;
+  /** Added by hand (when the service has no list route), rather than listed by the service. */
+  manual: boolean;
+}
+
+export interface AgentsView {
+  agents: AgentSummary[];
+  /** When the list was last fetched from the service (ms), null if never. */
+  fetchedAt: number | null;
+  /** The service has no `GET /v2/agent/all`: the user adds agents by id. */
+  listRouteMissing: boolean;
+  /** Set when a refresh failed; the cached list is still returned. */
+  refreshError: string | null;
+}
+
+export interface OwnedNumber {
+  id: string;
+  phoneNumber: string;
+  agentId: string | null;
+}

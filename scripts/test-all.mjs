@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm test`: builds the extension, then runs every suite (unit, Chromium e2e, Firefox e2e) and
+// ends with one plain line `N passed, N failed` summed over all of them. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const wanted = (name) => only.length === 0 || only.includes(name);
+
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+function count(name, passed, failed, skipped = 0, note = '') {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note}`);
+}
+
+if (wanted('e2e') || wanted('firefox')) {
+  console.log('\n=== build (chrome-mv3, firefox-mv2, firefox-mv3)');
+  if (run('npm', ['run', '-s', 'build']) !== 0) count('build', 0, 1);
+}
+
+if (wanted('unit')) {
+  console.log('\n=== unit (vitest)');
+  const file = join(reports, 'vitest.json');
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    // A file that failed to load has no tests; count it as a failure so it cannot hide.
+    const broken = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    count('unit', r.numPassedTests, r.numFailedTests + broken, r.numPendingTests + r.numTodoTests);
+  } else count('unit', 0, 1, 0, ` (vitest exited ${code} without a report)`);
+}
+
+if (wanted('e2e')) {
+  console.log('\n=== e2e (Playwright, Chromium)');
+  const file = join(reports, 'playwright.json');
+  const code = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+    count('e2e-chromium', s.expected + s.flaky, s.unexpected, s.skipped, s.flaky ? ` (${s.flaky} flaky)` : '');
+  } else count('e2e-chromium', 0, 1, 0, ` (playwright exited ${code} without a report)`);
+}
+
+if (wanted('firefox')) {
+  console.log('\n=== e2e (puppeteer-core, Firefox)');
+  const file = join(reports, 'firefox.json');
+  const code = run('node', ['tests/e2e-firefox/run.mjs', file]);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    count('e2e-firefox', r.passed, r.failed);
+  } else count('e2e-firefox', 0, 1, 0, ` (firefox suite exited ${code} without a report)`);
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
