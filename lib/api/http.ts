@@ -219,12 +219,12 @@ export function createHttp(config: HttpConfig): Http {
         timedOut = true;
         controller.abort();
       }, timeoutMs);
-      const seconds = Math.round(timeoutMs / 100) / 10;
+      const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 100) / 10} s`;
       const interrupted = (cause: unknown): AttemptFailure => {
         if (external?.aborted) throw aborted();
         if (timedOut) {
           return {
-            error: fail({ kind: 'timeout', message: `The service did not answer within ${seconds} s.` }),
+            error: fail({ kind: 'timeout', message: `The service did not answer within ${limit}.` }),
             retryable: idempotent,
           };
         }

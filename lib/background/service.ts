@@ -1,0 +1,55 @@
+/**
+ * Builds the API client from the stored settings and key. The one place, with key-store.ts, where the
+ * key is handled. A response header `x-sandbox-speed` (sent only by the local sandbox, whose clock can
+ * run faster than ours) is remembered so the tracker can place its countdown on our clock.
+ */
+import { createClient, type VoiceAgentClient } from '../api/client';
+import type { RouteForms } from '../api/routes';
+import { browser } from '../browser';
+import { STORAGE } from '../storage-keys';
+import { readApiKey } from './key-store';
+import { loadSettings } from './settings-store';
+
+export class NoKeyError extends Error {
+  override name = 'NoKeyError';
+  constructor() {
+    super('No API key is saved. Open the extension options, paste your API key and press Save.');
+  }
+}
+
+export interface ServiceClient extends VoiceAgentClient {
+  baseUrl: string;
+  timeScale(): number;
+}
+
+const routeMemory = {
+  async get(baseUrl: string): Promise<RouteForms | undefined> {
+    const stored = await browser.storage.local.get(STORAGE.routeMemory);
+    const all = (stored[STORAGE.routeMemory] ?? {}) as Record<string, RouteForms>;
+    return all[baseUrl];
+  },
+  async set(baseUrl: string, forms: RouteForms): Promise<void> {
+    const stored = await browser.storage.local.get(STORAGE.routeMemory);
+    const all = (stored[STORAGE.routeMemory] ?? {}) as Record<string, RouteForms>;
+    await browser.storage.local.set({ [STORAGE.routeMemory]: { ...all, [baseUrl]: forms } });
+  },
+};
+
+export function clientFor(baseUrl: string, apiKey: string): ServiceClient {
+  let scale = 1;
+  const observingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const speed = Number(response.headers.get('x-sandbox-speed'));
+    if (Number.isFinite(speed) && speed > 0) scale = speed;
+    return response;
+  };
+  const client = createClient({ baseUrl, apiKey, fetch: observingFetch, routeMemory });
+  return Object.assign(client, { baseUrl, timeScale: () => scale });
+}
+
+/** The client for the saved settings; throws NoKeyError when no key is saved. */
+export async function currentClient(): Promise<ServiceClient> {
+  const [{ settings }, key] = await Promise.all([loadSettings(), readApiKey()]);
+  if (!key) throw new NoKeyError();
+  return clientFor(settings.baseUrl, key);
+}
