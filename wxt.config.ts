@@ -13,6 +13,12 @@ export default defineConfig({
     // The local sandbox needs no prompt; the real service's origin is asked for when the user saves it.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*'],
+    commands: {
+      'call-selection': {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: 'Call the selected phone number',
+      },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

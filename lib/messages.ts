@@ -52,6 +52,8 @@ export const uiRequest = z.discriminatedUnion('type', [
     pageSize: z.number().int().min(1).max(50),
   }),
   z.strictObject({ type: z.literal('panel/open'), callId: id.optional() }),
+  /** Numbers found in a tab (the active one when tabId is absent), for the popup's "On this page". */
+  z.strictObject({ type: z.literal('page/numbers-for-tab'), tabId: z.number().int().nonnegative().optional() }),
 ]);
 export type UiRequest = z.infer<typeof uiRequest>;
 export type UiRequestType = UiRequest['type'];
@@ -126,4 +128,13 @@ export interface OwnedNumber {
   id: string;
   phoneNumber: string;
   agentId: string | null;
+}
+
+export interface TabNumbersView {
+  tabId: number | null;
+  /** Host of the tab's page, for "Pause on this site". */
+  host: string;
+  numbers: { raw: string; e164: string }[];
+  /** Click-to-call is on for this host under the current site rules. */
+  enabled: boolean;
 }

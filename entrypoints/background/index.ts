@@ -1,30 +1,56 @@
 import { browser, type Runtime } from '../../lib/browser';
 import { CallsService, TRACKER_ALARM } from '../../lib/background/calls-service';
+import { COMMAND, installContextMenu, MENU_ID, onCallSelectionCommand, onMenuClick, refreshMenuTitle } from '../../lib/background/context-menu';
+import { forgetTab, handlePageRequest, LAST_AGENT_KEY } from '../../lib/background/page-service';
+import { openPanel } from '../../lib/background/panel';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
-import { openPanel } from '../../lib/background/panel';
 import { MAX_MESSAGE_BYTES, uiRequest } from '../../lib/messages';
+import { pageRequest } from '../../lib/page/messages';
+import { STORAGE } from '../../lib/storage-keys';
+
+const refused = (message: string) => Promise.resolve({ ok: false, error: { message, kind: 'validation' } });
 
 export default defineBackground(() => {
   const calls = new CallsService();
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
   browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
-    // Sender first: only our own extension pages may use the UI protocol.
-    if (classifySender(sender, browser.runtime.id, extensionOrigin) !== 'extension-page') return undefined;
-    if (JSON.stringify(message ?? null).length > MAX_MESSAGE_BYTES) {
-      return Promise.resolve({ ok: false, error: { message: 'The request was too large.', kind: 'validation' } });
+    // Sender first (browser-set fields only), then a size cap, then a strict parse.
+    const kind = classifySender(sender, browser.runtime.id, extensionOrigin);
+    if (kind === 'foreign') return undefined;
+    if (JSON.stringify(message ?? null).length > MAX_MESSAGE_BYTES) return refused('The request was too large.');
+    if (kind === 'content-script') {
+      const parsed = pageRequest.safeParse(message);
+      return parsed.success ? handlePageRequest(parsed.data, sender) : undefined;
     }
     const parsed = uiRequest.safeParse(message);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return Promise.resolve({ ok: false, error: { message: `Invalid request: ${issue?.path.join('.')} ${issue?.message}`.trim(), kind: 'validation' } });
+      return refused(`Invalid request: ${issue?.path.join('.')} ${issue?.message}`.trim());
     }
     return handleUiRequest(parsed.data, { calls, openPanel });
   });
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TRACKER_ALARM) void calls.runDue();
+  });
+
+  browser.runtime.onInstalled.addListener(() => void installContextMenu());
+  browser.runtime.onStartup.addListener(() => void installContextMenu());
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId === MENU_ID) void onMenuClick(info.selectionText, info.pageUrl ?? tab?.url);
+  });
+  browser.commands.onCommand.addListener((command) => {
+    if (command === COMMAND) void onCallSelectionCommand();
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && (STORAGE.agentsCache in changes || LAST_AGENT_KEY in changes)) void refreshMenuTitle();
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    // A new page in the tab: its old numbers are gone; the content script reports the new ones.
+    if (change.status === 'loading' && change.url) void forgetTab(tabId);
   });
 
   // A restarted worker picks up every call still being followed.

@@ -3,7 +3,7 @@
  * turns a message into calls on the stores and the service, and every failure into words.
  */
 import { browser } from '../browser';
-import type { AgentsView, ConnectionReport, OwnedNumber, Reply, SettingsView, UiRequest } from '../messages';
+import type { AgentsView, ConnectionReport, OwnedNumber, Reply, SettingsView, TabNumbersView, UiRequest } from '../messages';
 import { checkBaseUrl, cleanApiKey, maskKey } from '../settings/schema';
 import { STORAGE } from '../storage-keys';
 import { addAgentById, readAgentsCache, refreshAgents, removeAgent } from './agents';
@@ -13,6 +13,8 @@ import { describeError } from './describe-error';
 import { moveApiKey, readApiKey, removeApiKey, writeApiKey } from './key-store';
 import { clientFor, currentClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
+import { LAST_AGENT_KEY, numbersInTab } from './page-service';
+import { isEnabledOn } from '../page/sites';
 
 export interface RouterDeps {
   calls: CallsService;
@@ -147,6 +149,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
         fromNumber: request.fromNumber,
         variables: request.variables,
       });
+      await browser.storage.local.set({ [LAST_AGENT_KEY]: request.agentId });
       return { callId: call.id, call };
     }
 
@@ -174,5 +177,13 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     case 'panel/open':
       await deps.openPanel(request.callId);
       return null;
+
+    case 'page/numbers-for-tab': {
+      const tabId = request.tabId ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? null;
+      if (tabId === null) return { tabId, host: '', numbers: [], enabled: false } satisfies TabNumbersView;
+      const { host, numbers } = await numbersInTab(tabId);
+      const { settings } = await loadSettings();
+      return { tabId, host, numbers, enabled: isEnabledOn(host, settings.sites) } satisfies TabNumbersView;
+    }
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * "Call … with <agent>" on selected text, on any page (the context menu needs no site access), and
+ * the keyboard shortcut for a selection. Both open the confirmation; neither dials.
+ */
+import { browser } from '../browser';
+import { loadSettings } from './settings-store';
+import { defaultAgent, openConfirmation } from './page-service';
+import { countryFor } from '../page/sites';
+
+export const MENU_ID = 'call-selection';
+export const COMMAND = 'call-selection';
+
+function title(agentName: string | null): string {
+  return agentName ? `Call "%s" with ${agentName}` : 'Call "%s"';
+}
+
+export async function installContextMenu(): Promise<void> {
+  const agent = await defaultAgent();
+  await browser.contextMenus.removeAll();
+  browser.contextMenus.create({ id: MENU_ID, title: title(agent?.name ?? null), contexts: ['selection'] });
+}
+
+export async function refreshMenuTitle(): Promise<void> {
+  const agent = await defaultAgent();
+  try {
+    await browser.contextMenus.update(MENU_ID, { title: title(agent?.name ?? null) });
+  } catch {
+    await installContextMenu();
+  }
+}
+
+function hostOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).hostname : '';
+  } catch {
+    return '';
+  }
+}
+
+export async function onMenuClick(selectionText: string | undefined, pageUrl: string | undefined): Promise<void> {
+  const text = (selectionText ?? '').trim().slice(0, 64);
+  if (!text) return;
+  const { settings } = await loadSettings();
+  await openConfirmation(text, countryFor(hostOf(pageUrl), settings), 'context-menu');
+}
+
+/** The shortcut asks the active tab's content script for its selection. */
+export async function onCallSelectionCommand(): Promise<void> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) return;
+  let selection: unknown;
+  try {
+    selection = await browser.tabs.sendMessage(tab.id, { type: 'page/selection' });
+  } catch {
+    selection = undefined; // No content script on this page (paused, or a browser page).
+  }
+  const text = typeof selection === 'string' ? selection.trim().slice(0, 64) : '';
+  const { settings } = await loadSettings();
+  // With nothing selected the confirmation still opens, empty, so the user sees why nothing was dialled.
+  await openConfirmation(text, countryFor(hostOf(tab.url), settings), 'shortcut');
+}

@@ -1,0 +1,92 @@
+/**
+ * Playwright fixtures: the real sandbox over HTTP on a random port, and real Chromium with the
+ * production build (.output/chrome-mv3) loaded the way users load it. See ../../shared notes:
+ * extensions need a persistent context and the full Chromium binary.
+ */
+import { test as base, expect, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { OWNER_KEY } from '../../sandbox/keys';
+
+export const EXTENSION_DIR = join(process.cwd(), '.output/chrome-mv3');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
+
+export async function launchExtension(): Promise<{ context: BrowserContext; extensionId: string; profile: string }> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
+  const profile = mkdtempSync(join(tmpdir(), 'c2c-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return { context, extensionId: new URL(worker.url()).host, profile };
+}
+
+export interface Fixtures {
+  sandboxOptions: SandboxOptions;
+  sandbox: Sandbox;
+  context: BrowserContext;
+  extensionId: string;
+  /** Opens an extension page (e.g. 'popup.html') in a tab. */
+  openPage: (path: string) => Promise<Page>;
+  serviceWorker: () => Promise<Worker>;
+}
+
+export const test = base.extend<Fixtures>({
+  sandboxOptions: [{ speed: 60 }, { option: true }],
+  sandbox: async ({ sandboxOptions }, use) => {
+    const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+    await use(sandbox);
+    await sandbox.close();
+  },
+  context: async ({}, use) => {
+    const { context, profile } = await launchExtension();
+    await use(context);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  },
+  extensionId: async ({ context }, use) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await use(new URL(worker.url()).host);
+  },
+  openPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    });
+  },
+  serviceWorker: async ({ context }, use) => {
+    await use(async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker')));
+  },
+});
+
+/** Sets the extension up for the sandbox through the options page, as a person would. */
+export async function setUp(page: Page, baseUrl: string, key = OWNER_KEY): Promise<void> {
+  await page.getByLabel('API base URL').fill(baseUrl);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/••••/)).toBeVisible();
+}
+
+/** Requests the sandbox answered since its last reset (for counting polls). */
+export async function sandboxRequests(sandbox: Sandbox): Promise<{ method: string; path: string; status: number; at: number }[]> {
+  const res = await fetch(`${sandbox.url}/__sandbox/requests`);
+  const body = await res.json();
+  return Array.isArray(body) ? body : body.requests;
+}
+
+export { expect };
