@@ -1,3 +1,5 @@
+// Loaded in the main process, where Vitest's reporter needs Map.groupBy (missing on Node 20).
+import './tests/setup/node-polyfills';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import preact from '@preact/preset-vite';

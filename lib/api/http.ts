@@ -4,7 +4,7 @@
  * `URL` and timers, so it runs in an MV3 service worker, Firefox and Node alike. Nothing runs at import.
  */
 import type { z } from './zod';
-import { ApiError, readErrorBody, redact } from './errors';
+import { ApiError, readErrorBody } from './errors';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -134,17 +134,37 @@ async function readBodyText(response: Response, limit: number): Promise<BodyText
   return { text, tooLarge: false };
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'it does not match the expected shape';
-  const where = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : '';
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
-  return `${where ? `${where}: ` : ''}${issue.message}${more}`;
+type Issue = z.core.$ZodIssue;
+
+/**
+ * The most telling issue: the first one, unwrapped from record keys (`invalid_key`) and unions
+ * (the branch that got furthest, i.e. whose issue sits deepest, wins).
+ */
+function innermost(issue: Issue): { path: PropertyKey[]; message: string } {
+  if (issue.code === 'invalid_key' && issue.issues[0]) {
+    const inner = innermost(issue.issues[0]);
+    return { path: [...issue.path, ...inner.path], message: inner.message };
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length) {
+    let best: { path: PropertyKey[]; message: string } | undefined;
+    for (const branch of issue.errors) {
+      if (!branch[0]) continue;
+      const inner = innermost(branch[0]);
+      if (!best || inner.path.length > best.path.length) best = inner;
+    }
+    if (best) return { path: [...issue.path, ...best.path], message: best.message };
+  }
+  return { path: issue.path, message: issue.message };
 }
 
 /** First zod issue as readable text: `agent_config.agent_name: agent_name is required`. */
 export function zodIssueText(error: z.ZodError): string {
-  return describeIssue(error);
+  const first = error.issues[0];
+  if (!first) return 'it does not match the expected shape';
+  const issue = innermost(first);
+  const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
+  return `${where ? `${where}: ` : ''}${issue.message}${more}`;
 }
 
 function formatBytes(bytes: number): string {
@@ -303,7 +323,7 @@ export function createHttp(config: HttpConfig): Http {
           const message =
             data === undefined
               ? `The service answered ${status} with an empty body where data was expected.`
-              : `The service's answer does not have the expected shape: ${describeIssue(parsed.error)}.`;
+              : `The service's answer does not have the expected shape: ${zodIssueText(parsed.error)}.`;
           return { error: fail({ kind: 'invalid-response', status, message }), retryable: false };
         }
         return { value: parsed.data as z.output<S> };
@@ -327,9 +347,4 @@ export function createHttp(config: HttpConfig): Http {
   }
 
   return { baseUrl, request };
-}
-
-/** Redacts the key from any text a caller wants to show next to an error. */
-export function redactKey(text: string, apiKey: string): string {
-  return redact(text, apiKey.trim() ? [apiKey.trim()] : []);
 }
