@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newCallRecord } from '../../../lib/calls/dial';
+import type { CallRecord } from '../../../lib/calls/call-record';
 import { MAX_CALLS, readCalls, upsertCall, writeCalls } from '../../../lib/calls/history';
 
-const call = (id: string, finished = true) => ({
+const call = (id: string, finished = true): CallRecord => ({
   ...newCallRecord({ id, baseUrl: 'http://x', agentId: 'a', agentName: 'A', toNumber: '+14155552671', fromNumber: null, variables: {} }, 1),
   step: finished ? ('finished' as const) : ('tracking' as const),
 });
@@ -24,7 +25,7 @@ describe('call history storage', () => {
     expect(readCalls({ version: 99, calls: [] }).problems[0]).toMatch(/newer version/);
   });
   it('puts new calls first, replaces in place, and trims only finished calls', () => {
-    let calls = [call('active', false)];
+    let calls: CallRecord[] = [call('active', false)];
     for (let i = 0; i < MAX_CALLS + 5; i++) calls = upsertCall(calls, call(`f${i}`));
     expect(calls).toHaveLength(MAX_CALLS);
     expect(calls.some((c) => c.id === 'active')).toBe(true);
