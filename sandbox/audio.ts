@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const RECORDING_TTL_MS = 60 * 60_000;
 
 /** A real PCM WAV (RIFF header + samples): a tone with short fades so it plays without clicks. */
-export function makeWav({ seconds = 2, frequency = 440, sampleRate = 8000 } = {}): Uint8Array {
+export function makeWav({ seconds = 2, frequency = 440, sampleRate = 8000 } = {}): Uint8Array<ArrayBuffer> {
   const samples = Math.round(seconds * sampleRate);
   const dataSize = samples * 2; // 16-bit mono
   const buf = Buffer.alloc(44 + dataSize);
@@ -31,10 +31,11 @@ export function makeWav({ seconds = 2, frequency = 440, sampleRate = 8000 } = {}
     const value = Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 0.4 * envelope;
     buf.writeInt16LE(Math.round(value * 32767), 44 + i * 2);
   }
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  // Copy into a plain ArrayBuffer (Buffers may share a pooled one): a Response body wants its own.
+  return new Uint8Array(buf);
 }
 
-let cachedWav: Uint8Array | undefined;
+let cachedWav: Uint8Array<ArrayBuffer> | undefined;
 export const recordingWav = () => (cachedWav ??= makeWav());
 
 const sign = (secret: string, executionId: string, expires: number) =>

@@ -116,9 +116,14 @@ export interface RequestLogEntry {
   fault?: boolean;
 }
 
+/** Logs keep the most recent entries only, so a long bench cannot exhaust memory. */
+export const MAX_LOG_ENTRIES = 100_000;
+
 export class Store {
   accounts = new Map<AccountLetter, Account>();
   requests: RequestLogEntry[] = [];
+  /** Every execution status change with its time, so benches can measure how late a client sees it. */
+  statusEvents: { execution_id: string; status: string; at: number }[] = [];
 
   account(letter: AccountLetter): Account {
     const account = this.accounts.get(letter);
@@ -138,5 +143,6 @@ export class Store {
   clear(): void {
     this.accounts.clear();
     this.requests = [];
+    this.statusEvents = [];
   }
 }

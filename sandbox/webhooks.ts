@@ -4,6 +4,7 @@
  * execution go out one after another so a receiver sees the statuses in order.
  */
 export const WEBHOOK_TIMEOUT_MS = 2000;
+const MAX_DELIVERIES = 20_000;
 
 export interface WebhookDelivery {
   id: number;
@@ -38,6 +39,8 @@ export class Webhooks {
       ms: null,
       body,
     };
+    // Keep the most recent deliveries only (each holds a full execution body).
+    if (this.deliveries.length >= MAX_DELIVERIES) this.deliveries.splice(0, this.deliveries.length - MAX_DELIVERIES + 1);
     this.deliveries.push(delivery);
     const signal = this.abort.signal;
     const previous = this.chains.get(executionId) ?? Promise.resolve();

@@ -1,0 +1,262 @@
+/**
+ * Text → phone numbers, for the content script.
+ *
+ * Detection is libphonenumber-js `searchPhoneNumbersInText` with VALID leniency on the **min**
+ * metadata (≈36 KB gzipped with the matcher; `max` is ≈57 KB and alone would break the content
+ * script's 50 KB budget; `mobile` only validates mobile numbers, so it misses landlines and
+ * office numbers, which is most of what a CRM shows). On top of it:
+ *  - a prefilter: text with fewer than 7 digits is never handed to the matcher;
+ *  - a rejection layer (./reject.ts) for dates, prices, ids, IPs, cards… that are VALID-shaped;
+ *  - a retry inside digit phrases libphonenumber gave up on ("05 2024 415 555 0132");
+ *  - comma "extensions" ("415-555-0132, 12 May") are cut back to the number.
+ *
+ * Do not import ./normalize.ts from content-script code: it pulls the `max` metadata.
+ */
+import {
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  searchPhoneNumbersInText,
+  type CountryCode,
+} from 'libphonenumber-js/min';
+import { coreOf, rejectionReason, type RejectReason } from './reject';
+
+export type { CountryCode };
+
+export interface FoundPhoneNumber {
+  /** The text as written on the page, extension included ("(415) 555-0132 x12"). */
+  raw: string;
+  /** E.164 without extension: "+14155550132". */
+  e164: string;
+  /** ISO country of the number when libphonenumber can tell (undefined for +800 and the like). */
+  country?: CountryCode;
+  /** Extension digits ("x123", "ext. 45", ";ext=12"), kept out of `e164`. */
+  ext?: string;
+  /** Offsets into the searched text; `end` is exclusive and includes the extension. */
+  start: number;
+  end: number;
+}
+
+export interface FindOptions {
+  /** Country for numbers written without +country code. Invalid or missing: only +numbers are found. */
+  defaultCountry?: CountryCode | string;
+  /**
+   * The field label the text sits under when the caller knows it (table column header, <dt>,
+   * form label). A non-phone label ("Order #", "Account Number", "Created Date") vetoes matches.
+   */
+  label?: string;
+}
+
+export interface RejectedCandidate {
+  raw: string;
+  e164: string;
+  start: number;
+  end: number;
+  reason: RejectReason;
+}
+
+/** Fewer digits than this and a text cannot hold a number the finder reports. */
+export const MIN_DIGITS = 7;
+
+/** Cheap prefilter: does `text` contain at least `min` ASCII (or full-width) digits? */
+export function hasEnoughDigits(text: string, min: number = MIN_DIGITS): boolean {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19)) {
+      if (++n >= min) return true;
+    }
+  }
+  return false;
+}
+
+// Seven digits with at most four phone punctuation characters between neighbours (libphonenumber's
+// own limit): the shape any candidate has. "$125,400.00" and "Page 12 of 40" fail it cheaply.
+const CANDIDATE_SHAPE_RE =
+  /[0-9\uFF10-\uFF19](?:[\s\u00A0\u00AD\u200B\u2060\u3000\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]{0,4}[0-9\uFF10-\uFF19]){6}/;
+
+/** Prefilter: could `text` hold a phone number at all? (≥ 7 digits, and 7 of them in one run.) */
+export function mayContainPhoneNumber(text: string): boolean {
+  return hasEnoughDigits(text) && CANDIDATE_SHAPE_RE.test(text);
+}
+
+/** The country option as libphonenumber wants it: a supported ISO code or undefined. */
+export function supportedCountry(country: string | undefined): CountryCode | undefined {
+  if (!country) return undefined;
+  const upper = country.toUpperCase();
+  return isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
+}
+
+// A single comma (not ",,", which is auto-dial) followed by digits: libphonenumber reads
+// "415-555-0132, 12 May" as extension 12. Real extensions use "x", "ext", "#", ";ext=" or ",,".
+function isCommaOnlyExtension(raw: string, ext: string): boolean {
+  const at = raw.lastIndexOf(ext);
+  if (at <= 0) return false;
+  const lead = raw.slice(0, at);
+  const m = /[\s\u00A0]*,([\s\u00A0,:.-]*)$/.exec(lead);
+  return m !== null && !lead.endsWith(',,') && !/,\s*,/.test(m[0]);
+}
+
+// "Orders 3125550100, 3125550101": the keyword covers every item of a list.
+const LIST_SEPARATOR_RE = /^\s*(?:[,;/&+]|and|or|und|et|y)\s*$/iu;
+function continuesRejectedList(text: string, start: number, sink: Sink): RejectReason | null {
+  const previous = sink.rejected[sink.rejected.length - 1];
+  if (!previous || previous.end > start) return null;
+  if (previous.reason !== 'keyword' && previous.reason !== 'hash-id' && previous.reason !== 'label') return null;
+  return LIST_SEPARATOR_RE.test(text.slice(previous.end, start)) ? previous.reason : null;
+}
+
+interface Sink {
+  accepted: FoundPhoneNumber[];
+  rejected: RejectedCandidate[];
+}
+
+/** Run the matcher over text[from, to) and push accepted/rejected candidates; returns true if any accepted. */
+function searchRange(text: string, from: number, to: number, country: CountryCode | undefined, label: string | undefined, sink: Sink): boolean {
+  let found = false;
+  let offset = from;
+  // Loops again only when a match had to be cut short (comma extension), to resume right after it.
+  restart: while (offset < to) {
+    const slice = text.slice(offset, to);
+    if (!hasEnoughDigits(slice)) return found;
+    for (const m of searchPhoneNumbersInText(slice, { defaultCountry: country })) {
+      const start = offset + m.startsAt;
+      let end = offset + m.endsAt;
+      let ext = m.number.ext as string | undefined;
+      let cut = false;
+      if (ext && isCommaOnlyExtension(text.slice(start, end), ext)) {
+        end = start + coreOf(text.slice(start, end), ext).length;
+        ext = undefined;
+        cut = true;
+      }
+      let reason = rejectionReason({ text, start, end, ext, label });
+      if (!reason) reason = continuesRejectedList(text, start, sink);
+      const e164 = m.number.number as string;
+      if (reason) {
+        sink.rejected.push({ raw: text.slice(start, end), e164, start, end, reason });
+      } else {
+        found = true;
+        sink.accepted.push({
+          raw: text.slice(start, end),
+          e164,
+          country: m.number.country,
+          ...(ext ? { ext } : {}),
+          start,
+          end,
+        });
+      }
+      if (cut) {
+        offset = end;
+        continue restart;
+      }
+    }
+    break;
+  }
+  return found;
+}
+
+// A run of digits with phone punctuation between them, as it could hold one or more numbers.
+const PHRASE_RE = /[+(]?\d[\d \u00A0().\-/]*\d/g;
+
+/**
+ * libphonenumber extracts a number from a longer digit phrase only when the pieces are separated
+ * by one kind of punctuation, so "05 2024 415 555 0132" yields nothing. For phrases with no match
+ * at all, retry from each later group start (at most 6 tries per phrase).
+ */
+function retryInsidePhrases(text: string, country: CountryCode | undefined, label: string | undefined, sink: Sink): void {
+  const taken = sink.accepted.map((m) => [m.start, m.end] as const).concat(
+    sink.rejected.map((m) => [m.start, m.end] as const),
+  );
+  PHRASE_RE.lastIndex = 0;
+  let p: RegExpExecArray | null;
+  while ((p = PHRASE_RE.exec(text)) !== null) {
+    const pStart = p.index;
+    const pEnd = pStart + p[0].length;
+    if (!hasEnoughDigits(p[0], 10)) continue; // too short to hold a number after something else
+    if (taken.some(([s, e]) => s < pEnd && e > pStart)) continue;
+    let tries = 0;
+    for (let i = pStart + 1; i < pEnd && tries < 6; i++) {
+      if (/[\s\u00A0/]/.test(text[i - 1]!) && /[+(\d]/.test(text[i]!)) {
+        tries++;
+        if (!hasEnoughDigits(text.slice(i, pEnd))) break;
+        if (searchRange(text, i, pEnd, country, label, sink)) break;
+      }
+    }
+  }
+}
+
+function run(text: string, options: FindOptions, sink: Sink): void {
+  if (!mayContainPhoneNumber(text)) return;
+  const country = supportedCountry(options.defaultCountry);
+  searchRange(text, 0, text.length, country, options.label, sink);
+  retryInsidePhrases(text, country, options.label, sink);
+  sink.accepted.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Phone numbers in `text`, in order. Numbers written in national format are read for
+ * `defaultCountry`; international ones (+44…, 0044…) for their own country.
+ */
+export function findPhoneNumbers(text: string, options: FindOptions = {}): FoundPhoneNumber[] {
+  const sink: Sink = { accepted: [], rejected: [] };
+  run(text, options, sink);
+  return sink.accepted;
+}
+
+/** Like findPhoneNumbers, plus the candidates the rejection layer vetoed and why (for tests and debugging). */
+export function explainPhoneNumbers(text: string, options: FindOptions = {}): { found: FoundPhoneNumber[]; rejected: RejectedCandidate[] } {
+  const sink: Sink = { accepted: [], rejected: [] };
+  run(text, options, sink);
+  return { found: sink.accepted, rejected: sink.rejected };
+}
+
+export interface TelHrefNumber {
+  e164: string;
+  country?: CountryCode;
+  ext?: string;
+  /** The decoded number part of the href ("+1-415-555-0132"). */
+  raw: string;
+  /** False when the number is only the right length ("possible"), not in a valid range for its country. */
+  valid: boolean;
+}
+
+/**
+ * The number in a `tel:` / `callto:` href (RFC 3966 style, URL-encoded or not):
+ * "tel:+1-415-555-0132;ext=12", "callto://+442079460958", "tel:%2B44%2020%207946%200958".
+ * Returns null for other schemes (sms:, mailto:…) and for text that is not a possible number.
+ * A link is an explicit statement by the page, so "possible" numbers are accepted too.
+ */
+export function parseTelHref(href: string, defaultCountry?: CountryCode | string): TelHrefNumber | null {
+  const m = /^\s*(?:tel|callto):(?:\/\/)?(.*)$/is.exec(href);
+  if (!m) return null;
+  let body = m[1]!;
+  try {
+    body = decodeURIComponent(body);
+  } catch {
+    // Keep the undecoded text: "%" alone is not a digit, so parsing decides.
+  }
+  body = body.split('?')[0]!.trim();
+  const [numberPart = '', ...params] = body.split(';');
+  let ext: string | undefined;
+  let context: string | undefined;
+  for (const param of params) {
+    const [k, v] = param.split('=');
+    if (!k || v === undefined) continue;
+    if (k.trim().toLowerCase() === 'ext') ext = v.replace(/\D/g, '') || undefined;
+    if (k.trim().toLowerCase() === 'phone-context') context = v.trim();
+  }
+  if (numberPart.length > 64 || /[\p{L}]/u.test(numberPart.replace(/^\s*(?:e?xt|x)\b.*/i, ''))) return null;
+  let text = numberPart;
+  if (!text.trim().startsWith('+') && context && /^\+\d+$/.test(context.replace(/[-. ]/g, ''))) {
+    text = context.replace(/[-. ]/g, '') + text;
+  }
+  const parsed = parsePhoneNumberFromString(text, { defaultCountry: supportedCountry(defaultCountry) });
+  if (!parsed || !parsed.isPossible()) return null;
+  const extension = ext ?? (parsed.ext as string | undefined);
+  return {
+    e164: parsed.number as string,
+    country: parsed.country,
+    ...(extension ? { ext: extension } : {}),
+    raw: numberPart.trim(),
+    valid: parsed.isValid(),
+  };
+}

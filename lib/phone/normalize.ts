@@ -1,0 +1,236 @@
+/**
+ * A number the user typed (popup, side panel, options, confirmation dialog) → E.164, or a reason
+ * in plain English why it is not a number we can dial.
+ *
+ * Uses libphonenumber-js **max** metadata: it checks number ranges per country (not only lengths)
+ * and knows the number type (mobile, fixed line…). It costs ≈57 KB gzipped, which is fine for
+ * extension pages and the background, but NOT for the content script (50 KB budget in total):
+ * content-script code uses ./find.ts and ./scan.ts (min metadata) and must not import this file.
+ * A number the finder accepted can therefore still be refused here (e.g. an unallocated range);
+ * the confirmation UI shows the reason.
+ */
+import {
+  AsYouType,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  validatePhoneNumberLength,
+  type CountryCode,
+  type NumberType,
+} from 'libphonenumber-js/max';
+// The core class with the same metadata module: the CommonJS build of /max lacks `Metadata`.
+import { Metadata } from 'libphonenumber-js/core';
+import maxMetadata from 'libphonenumber-js/max/metadata';
+
+export type { CountryCode };
+
+export type PhoneInputErrorCode =
+  | 'EMPTY'
+  | 'TOO_LONG_INPUT'
+  | 'LETTERS'
+  | 'BAD_CHARACTER'
+  | 'NO_COUNTRY'
+  | 'UNKNOWN_COUNTRY'
+  | 'UNKNOWN_CALLING_CODE'
+  | 'TOO_SHORT'
+  | 'TOO_LONG'
+  | 'INVALID_LENGTH'
+  | 'INVALID_NUMBER'
+  | 'NOT_A_NUMBER';
+
+export type PhoneInputResult =
+  | {
+      ok: true;
+      /** "+442079460958" (no extension). */
+      e164: string;
+      /** National format for the number's country: "020 7946 0958". */
+      national: string;
+      /** International format: "+44 20 7946 0958". */
+      international: string;
+      country?: CountryCode;
+      ext?: string;
+      /** MOBILE, FIXED_LINE, FIXED_LINE_OR_MOBILE, TOLL_FREE… when the metadata can tell. */
+      type?: NumberType;
+    }
+  | { ok: false; code: PhoneInputErrorCode; error: string };
+
+const MAX_INPUT_LENGTH = 64;
+
+let regionNames: Intl.DisplayNames | null | undefined;
+/** "GB" → "United Kingdom" (English; falls back to the code). Created on first use, not at import. */
+export function countryName(country: string): string {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+function numberingPlan(country: CountryCode): { possibleLengths(): number[]; nationalPrefix(): string | undefined } | undefined {
+  const metadata = new Metadata(maxMetadata);
+  metadata.selectNumberingPlan(country);
+  return metadata.numberingPlan as unknown as { possibleLengths(): number[]; nationalPrefix(): string | undefined } | undefined;
+}
+
+function listLengths(lengths: number[]): string {
+  if (lengths.length === 0) return '';
+  if (lengths.length === 1) return String(lengths[0]);
+  const sorted = [...lengths].sort((a, b) => a - b);
+  const contiguous = sorted.every((n, i) => i === 0 || n === sorted[i - 1]! + 1);
+  if (contiguous && sorted.length > 2) return `${sorted[0]} to ${sorted[sorted.length - 1]}`;
+  return `${sorted.slice(0, -1).join(', ')} or ${sorted[sorted.length - 1]}`;
+}
+
+function fail(code: PhoneInputErrorCode, error: string): PhoneInputResult {
+  return { ok: false, code, error };
+}
+
+// An extension at the end: "x123", "ext. 45", "extension 7", "#12", ";ext=12", ",,12".
+const EXT_SUFFIX_RE = /(?:\s*;\s*ext\s*=\s*|\s*,,\s*|\s*#\s*|\s*(?:ext(?:ension)?|xt|x)\.?\s*[:.]?\s*)(\d{1,10})#?\s*$/i;
+const ALLOWED_RE = /^[\d\s\u00A0+().\-\u2010-\u2015\u2212/]*$/;
+
+/** The main country of the calling code a "+CC…" input starts with (US for +1, GB for +44). */
+function countryForInternational(digits: string): CountryCode | undefined {
+  const codes = (maxMetadata as unknown as { country_calling_codes: Record<string, string[]> }).country_calling_codes;
+  for (let len = 1; len <= 3 && len <= digits.length; len++) {
+    const country = codes[digits.slice(0, len)]?.[0];
+    if (country && isSupportedCountry(country)) return country;
+  }
+  return undefined;
+}
+
+/**
+ * Parse a number the user typed. `defaultCountry` is used for numbers written without "+"
+ * (an unknown code is reported only when it is needed).
+ */
+export function parsePhoneInput(text: string, defaultCountry?: CountryCode | string): PhoneInputResult {
+  // Full-width digits (typed with an East Asian IME) are digits.
+  let input = (text ?? '').trim().replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
+  if (input === '') return fail('EMPTY', 'Enter a phone number.');
+  if (input.length > MAX_INPUT_LENGTH) {
+    return fail('TOO_LONG_INPUT', `That is too long to be a phone number (${input.length} characters).`);
+  }
+  input = input.replace(/^(?:tel|callto):(?:\/\/)?/i, '').trim();
+
+  let ext: string | undefined;
+  const extMatch = EXT_SUFFIX_RE.exec(input);
+  if (extMatch && /\d/.test(input.slice(0, extMatch.index))) {
+    ext = extMatch[1];
+    input = input.slice(0, extMatch.index).trim();
+  }
+
+  if (!ALLOWED_RE.test(input)) {
+    const letters = input.match(/[\p{L}]+/gu);
+    if (letters) {
+      return fail(
+        'LETTERS',
+        `A phone number can't contain letters ("${letters.join(' ')}"). Type the digits; an extension can follow "ext" or "x".`,
+      );
+    }
+    const bad = [...input].find((ch) => !ALLOWED_RE.test(ch)) ?? '';
+    return fail('BAD_CHARACTER', `"${bad}" can't be part of a phone number.`);
+  }
+  const plusCount = (input.match(/\+/g) ?? []).length;
+  if (plusCount > 1 || (plusCount === 1 && !/^\(?\s*\+/.test(input))) {
+    return fail('BAD_CHARACTER', '"+" may only start the number, before the country code.');
+  }
+
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 0) return fail('NOT_A_NUMBER', "That doesn't look like a phone number: it has no digits.");
+  if (digits.length > 17) {
+    return fail('TOO_LONG', `That is too long for a phone number: ${digits.length} digits (the longest have 15).`);
+  }
+
+  const country = defaultCountry ? defaultCountry.toUpperCase() : undefined;
+  const international = input.replace(/^\(\s*/, '').startsWith('+');
+  const countryOk = country !== undefined && isSupportedCountry(country);
+  if (!international && !countryOk) {
+    if (digits.startsWith('00') && digits.length > 4) {
+      // "0044 20 …" written with the common international prefix and no default country.
+      return parsePhoneInput(`+${digits.slice(2)}${ext ? ` x${ext}` : ''}`, undefined);
+    }
+    if (country !== undefined) {
+      return fail('UNKNOWN_COUNTRY', `"${defaultCountry}" is not a country we know. Add the country code with + (e.g. +44 …).`);
+    }
+    return fail('NO_COUNTRY', 'Add the country code, starting with + (e.g. +44 20 7946 0958), or choose a default country.');
+  }
+
+  const options = countryOk ? { defaultCountry: country as CountryCode } : {};
+  const region: CountryCode | undefined = international ? countryForInternational(digits) : (country as CountryCode);
+  if (international && !region) {
+    const parsedCc = parsePhoneNumberFromString(input);
+    if (!parsedCc) {
+      return fail('UNKNOWN_CALLING_CODE', `"+${digits.slice(0, 3)}" doesn't start with a known country calling code.`);
+    }
+  }
+  const regionName = region ? countryName(region) : 'this country';
+
+  const lengthProblem = validatePhoneNumberLength(input, options);
+  const parsed = parsePhoneNumberFromString(input, options);
+  const nsnLength = parsed ? parsed.nationalNumber.length : undefined;
+  const lengthsFor = parsed?.country ?? region;
+  const plan = lengthsFor ? numberingPlan(lengthsFor) : undefined;
+  const allowed = plan ? listLengths(plan.possibleLengths()) : '';
+  const trunk = plan?.nationalPrefix();
+  const allowedText =
+    allowed && lengthsFor
+      ? ` (${regionName} numbers have ${allowed} digits, not counting +${getCountryCallingCode(lengthsFor)}${trunk ? ` or the leading ${trunk}` : ''})`
+      : '';
+
+  switch (lengthProblem) {
+    case 'INVALID_COUNTRY':
+      if (international) {
+        return fail('UNKNOWN_CALLING_CODE', `"+${digits.slice(0, 3)}" doesn't start with a known country calling code.`);
+      }
+      return fail('NO_COUNTRY', 'Add the country code, starting with + (e.g. +44 20 7946 0958), or choose a default country.');
+    case 'NOT_A_NUMBER':
+      return fail('NOT_A_NUMBER', "That doesn't look like a phone number.");
+    case 'TOO_SHORT':
+      return fail('TOO_SHORT', `Too short for a ${regionName} number${nsnLength ? `: ${nsnLength} digits` : ''}${allowedText}.`);
+    case 'TOO_LONG':
+      return fail('TOO_LONG', `Too long for a ${regionName} number${nsnLength ? `: ${nsnLength} digits` : ''}${allowedText}.`);
+    case 'INVALID_LENGTH':
+      return fail('INVALID_LENGTH', `Wrong number of digits for a ${regionName} number${nsnLength ? `: ${nsnLength}` : ''}${allowedText}.`);
+    default:
+      break;
+  }
+
+  if (!parsed) return fail('NOT_A_NUMBER', "That doesn't look like a phone number.");
+  if (!parsed.isValid()) {
+    const name = parsed.country ? `${countryName(parsed.country)} number` : `+${parsed.countryCallingCode} number`;
+    return fail(
+      'INVALID_NUMBER',
+      `${parsed.formatInternational()} is not a valid ${name}: the length is right but no numbers are issued in that range. Check the area code and digits.`,
+    );
+  }
+
+  const type = parsed.getType();
+  return {
+    ok: true,
+    e164: parsed.number,
+    national: parsed.formatNational(),
+    international: parsed.formatInternational(),
+    ...(parsed.country ? { country: parsed.country } : {}),
+    ...(ext ? { ext } : {}),
+    ...(type ? { type } : {}),
+  };
+}
+
+/** E.164 for a typed or copied number, or null when it is not a valid number. */
+export function toE164(text: string, country?: CountryCode | string): string | null {
+  const result = parsePhoneInput(text, country);
+  return result.ok ? result.e164 : null;
+}
+
+/** Live formatting for an input field as the user types ("4155550" → "(415) 555-0"). */
+export function formatAsTyped(text: string, country?: CountryCode | string): string {
+  const c = country && isSupportedCountry(country.toUpperCase()) ? (country.toUpperCase() as CountryCode) : undefined;
+  return new AsYouType(c).input(text);
+}

@@ -1,0 +1,323 @@
+/**
+ * The rejection layer: string-only rules that veto a candidate libphonenumber-js accepted as a
+ * VALID number but that is, in context, something else (a date, a price, an order number…).
+ *
+ * Pure and cheap: the rules run only on candidates (a few per page), never on every text node.
+ * Every rule returns a short reason code so tests and debugging can say *why* a span was vetoed.
+ */
+
+export type RejectReason =
+  | 'glued' // digits glued to letters, digits or path/url punctuation: report_20240501.pdf, INV-4155550132
+  | 'email' // local part of an e-mail address
+  | 'hash-id' // "#4155550132" with no phone keyword before
+  | 'keyword' // a non-phone keyword right before: "Order #", "Invoice", "Tracking", "Case", "ID", "Ref"…
+  | 'label' // the field's label (table header, <dt>, form label) names a non-phone field
+  | 'price' // currency symbol or code next to it
+  | 'percent'
+  | 'unit' // "1 234 567 views", "… km"
+  | 'date'
+  | 'year-range'
+  | 'timestamp' // unix epoch seconds / milliseconds written bare
+  | 'ip'
+  | 'zip'
+  | 'ssn'
+  | 'card' // payment-card-like: 4-4-4-4 groups or a Luhn-valid 13–19 digit run
+  | 'grouped-id' // three or more 4-digit groups: IBAN tails, tracking numbers
+  | 'long-sequence' // part of a digit sequence too long to be one phone number
+  | 'isbn'
+  | 'version'
+  | 'decimal' // 1234567.89, 12.345.678, 2 125 550 143, -122.4194
+  | 'too-short'; // fewer than 7 digits: postcodes, page ranges, short codes
+
+// Letters (any script), digits and underscore: a phone number never touches these directly.
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const DIGIT = /\d/;
+const SPACE = /\s/;
+
+/** Words that, right before a number (or in its field label), say "this is a phone number". */
+const POSITIVE_WORDS = String.raw`phone|phones|telephone|tel|tele|ph|mobile|mob|cell|cellphone|cellular|fax|call|calls|dial|direct|dd|office|main|work|home|whatsapp|sms|text|hotline|helpline|switchboard|reception|contact|landline|voice|tél|téléphone|telefon|telefone|telefono|teléfono|handy|portable|mobil|móvil|movil|celular|fone|caller`;
+const POSITIVE_RE = new RegExp(String.raw`(?<![\p{L}])(?:${POSITIVE_WORDS})(?![\p{L}])`, 'iu');
+/** Short labels such as "M:", "T.", "F:", "P:", "O:" used in signatures. */
+const POSITIVE_LETTER_RE = /(?:^|[^\p{L}])[mtfpodwhc]\s*[:.]\s*$/iu;
+
+/**
+ * Words that, right before a number, say "this is an identifier, not a phone number".
+ * Kept to words that rarely end a phrase leading into a phone number ("Acme Inc" is not here).
+ */
+const NEGATIVE_WORDS = String.raw`order|orders|invoice|inv|ticket|tkt|tracking|track|trk|case|id|ids|ref|reference|po|p\.o|purchase\s+order|acct|account|a/c|customer|cust|member|membership|policy|claim|serial|s/n|sn|sku|upc|ean|gtin|asin|isbn|issn|iban|swift|bic|routing|aba|sort\s+code|ssn|social\s+security|ein|tin|vat|tax|license|licence|passport|patient|mrn|record|employee|emp|student|batch|lot|job|project|quote|quotation|estimate|contract|agreement|opportunity|opp|deal|version|ver|v|build|release|rev|revision|patent|docket|folio|pin|otp|zip|zipcode|postal|postcode|card|visa|mastercard|amex|report|parcel|package|shipment|consignment|awb|waybill|request|req|incident|issue|bug|rma|registration|plate|vin|imei|iccid|meid|asset|commit|booking|reservation|confirmation|conf|transaction|txn|payment|receipt|loan|mortgage|cheque|voucher|coupon|promo|amount|total|subtotal|price|cost|balance|revenue|budget|salary|qty|quantity`;
+const FILLER = String.raw`(?:\s*(?:(?:number|num|no|nr|code)(?![\p{L}])\.?|n[º°]|#|id(?![\p{L}])))*`;
+const NEGATIVE_BEFORE_RE = new RegExp(
+  String.raw`(?:^|[^\p{L}\p{N}])(${NEGATIVE_WORDS})(?![\p{L}])${FILLER}\s*[:#=\-–—.]?\s*[:#]?\s*$`,
+  'iu',
+);
+/** In a field label, any of these words marks a non-phone field (when no phone word is present). */
+const NEGATIVE_LABEL_RE = new RegExp(
+  String.raw`(?<![\p{L}])(?:${NEGATIVE_WORDS}|date|time|created|modified|updated|due|closed|size|count|score|rating|year|duration|employees|quantity|number\s+of)(?![\p{L}])`,
+  'iu',
+);
+
+const CURRENCY_SYMBOL = /[$¢£¤¥֏؋৲৳৻૱௹฿៛₠-₿﷼﹩＄￠￡￥￦]/u;
+const CURRENCY_CODE = String.raw`usd|eur|gbp|jpy|inr|aud|cad|chf|brl|cny|rmb|hkd|sgd|nzd|sek|nok|dkk|pln|czk|huf|zar|mxn|rub|try|krw|rs|kr|zł|r\$|a\$|c\$|us\$|nz\$|hk\$`;
+const CURRENCY_BEFORE_RE = new RegExp(
+  String.raw`(?:${CURRENCY_SYMBOL.source}|(?<![\p{L}])(?:${CURRENCY_CODE})\.?)\s*$`,
+  'iu',
+);
+const CURRENCY_AFTER_RE = new RegExp(
+  String.raw`^\s*(?:${CURRENCY_SYMBOL.source}|(?:${CURRENCY_CODE})(?![\p{L}]))`,
+  'iu',
+);
+const PERCENT_AFTER_RE = /^\s*(?:%|‰|percent\b|per\s+cent\b|pct\b)/iu;
+const UNIT_AFTER_RE =
+  /^\s*(?:views|visitors|users|downloads|followers|subscribers|likes|votes|people|records|rows|results|items|units|pcs|bytes|kb|mb|gb|tb|km|kg|mi|miles|lbs|sq\s*ft|m²|ft²)(?![\p{L}])/iu;
+
+/** Context that a rule can look at. `text` is the whole text the candidate was found in. */
+export interface Candidate {
+  text: string;
+  start: number;
+  /** End of the candidate including any extension. */
+  end: number;
+  /** The extension digits, if libphonenumber found one. */
+  ext?: string;
+  /** Text of the field's label (table column header, <dt>, form label), when the caller knows it. */
+  label?: string;
+}
+
+const TRAILING_FILLERS_RE = /(?:[\s:#.\-–—=()]|(?<![\p{L}])(?:number|num|no|nr)(?![\p{L}]))*$/iu;
+
+/** Up to `max` characters before `start`, without a word cut in half at the window's start. */
+function textBefore(text: string, start: number, max: number): string {
+  const from = Math.max(0, start - max);
+  const before = text.slice(from, start);
+  return from > 0 && /[\p{L}\p{N}]/u.test(text[from - 1]!) ? before.replace(/^[\p{L}\p{N}]+/u, '') : before;
+}
+
+/** True when the last words before `start` name a phone field ("Phone:", "Tel. no.", "M:"). */
+export function hasPositiveContextBefore(text: string, start: number): boolean {
+  const before = textBefore(text, start, 32);
+  if (POSITIVE_LETTER_RE.test(before)) return true;
+  const stripped = before.replace(TRAILING_FILLERS_RE, '');
+  const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0).slice(-2);
+  return words.some((w) => POSITIVE_RE.test(w));
+}
+
+/** The candidate with any extension (and the punctuation leading into it) cut off. */
+export function coreOf(raw: string, ext?: string): string {
+  if (!ext) return raw;
+  const at = raw.lastIndexOf(ext);
+  if (at <= 0) return raw;
+  return raw.slice(0, at).replace(/[^\d)]+$/u, '');
+}
+
+function digitsOf(s: string): string {
+  return s.replace(/\D+/g, '');
+}
+
+function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+function isIsbn13(digits: string): boolean {
+  if (digits.length !== 13 || !/^97[89]/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 13; i++) sum += (digits.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 3);
+  return sum % 10 === 0;
+}
+
+function isIsbn10(digits: string): boolean {
+  if (digits.length !== 10) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += (digits.charCodeAt(i) - 48) * (10 - i);
+  return sum % 11 === 0;
+}
+
+function isPlausibleDate(a: number, b: number): boolean {
+  // Either day-month or month-day order.
+  return (a >= 1 && a <= 31 && b >= 1 && b <= 12) || (a >= 1 && a <= 12 && b >= 1 && b <= 31);
+}
+
+function looksLikeDate(core: string): boolean {
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(core);
+  if (m) {
+    const y = Number(m[1]);
+    return y >= 1900 && y <= 2100 && isPlausibleDate(Number(m[3]), Number(m[2]));
+  }
+  m = /^(\d{1,2})[-/. ](\d{1,2})[-/. ](\d{2}|\d{4})$/.exec(core);
+  if (m && (core.includes('/') || core.includes('.') || core.includes('-'))) {
+    return isPlausibleDate(Number(m[1]), Number(m[2]));
+  }
+  // Compact yyyymmdd.
+  m = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.exec(core);
+  return m !== null;
+}
+
+/**
+ * The run of digits and single separators (space, hyphen, dot) around the candidate, as written.
+ * A card number or an IBAN tail is one such run; a phone number is (usually) the whole run.
+ */
+function phraseAround(text: string, start: number, end: number): { phrase: string; pStart: number; pEnd: number } {
+  let s = start;
+  while (s > 0) {
+    const c = text[s - 1]!;
+    if (DIGIT.test(c)) s--;
+    else if ((c === ' ' || c === '-' || c === '.' || c === '\u00A0') && s > 1 && DIGIT.test(text[s - 2]!)) s--;
+    else break;
+  }
+  let e = end;
+  while (e < text.length) {
+    const c = text[e]!;
+    if (DIGIT.test(c)) e++;
+    else if ((c === ' ' || c === '-' || c === '.' || c === '\u00A0') && e + 1 < text.length && DIGIT.test(text[e + 1]!)) e++;
+    else break;
+  }
+  return { phrase: text.slice(s, e), pStart: s, pEnd: e };
+}
+
+function checkGlue(text: string, start: number, end: number, raw: string): RejectReason | null {
+  const prev = start > 0 ? text[start - 1]! : '';
+  const prev2 = start > 1 ? text[start - 2]! : '';
+  if (prev && WORD_CHAR.test(prev)) return 'glued';
+  if (prev && prev2 && !SPACE.test(prev2)) {
+    // Paths, URLs, query strings, file names, INV-123…, 12:4155550132, 1,234,…
+    if ('/\\=&?@_~^|'.includes(prev)) return 'glued';
+    if ((prev === '-' || prev === '–') && WORD_CHAR.test(prev2)) return 'glued';
+    if ((prev === '.' || prev === ':' || prev === ',') && DIGIT.test(prev2)) return 'glued';
+  }
+  const next = end < text.length ? text[end]! : '';
+  const next2 = end + 1 < text.length ? text[end + 1]! : '';
+  if (next && WORD_CHAR.test(next) && !raw.endsWith('#')) return 'glued';
+  if (next === '@') return 'email';
+  if (next && next2 && WORD_CHAR.test(next2)) {
+    if ('/\\_=&?'.includes(next)) return 'glued';
+    if ((next === '.' || next === ':' || next === '-') && /[\p{L}\p{N}]/u.test(next2)) {
+      // "415-555-0132.Thanks" is rare; "4155550132.pdf", "10.0.1.4155", "12:30" are common.
+      return 'glued';
+    }
+    if (next === ',' && DIGIT.test(next2)) {
+      // Thousands or decimal separator (",234", ",00"); a comma-separated list of phone numbers
+      // continues with a longer run or a phone separator.
+      const run = /^\d+/.exec(text.slice(end + 1))![0];
+      const after = text[end + 1 + run.length] ?? '';
+      if (run.length <= 3 && !/[-.(\s]/.test(after)) return 'glued';
+    }
+  }
+  return null;
+}
+
+function checkShape(core: string, text: string, start: number, end: number): RejectReason | null {
+  const digits = digitsOf(core);
+  const hasPlus = core.startsWith('+') || core.startsWith('(+');
+  if (digits.length < 7) return 'too-short';
+
+  if (/^(?:19|20)\d{2}\s*[-–/]\s*(?:19|20)\d{2}$/.test(core)) return 'year-range';
+  if (!hasPlus && looksLikeDate(core)) return 'date';
+  if (/^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?$/.test(core)) return 'ip';
+  if (/^\d{3}[- ]\d{2}[- ]\d{4}$/.test(core)) return 'ssn';
+  if (/^\d{5}-\d{4}$/.test(core)) return 'zip';
+  if (!hasPlus && /^\d+[.,]\d{1,2}$/.test(core)) return 'decimal';
+  // Coordinates and measurements: "-122.4194", "37.77493".
+  if (!hasPlus && /^\d{1,3}\.\d{4,7}$/.test(core)) return 'decimal';
+  if (!hasPlus && /^\d{1,3}(?:\.\d{3}){2,}(?:,\d{1,2})?$/.test(core) && !/^\d{3}\.\d{3}\.\d{4}$/.test(core)) {
+    return 'decimal';
+  }
+  if (!hasPlus && /^1[5-9]\d{8}(?:\d{3})?$/.test(core)) return 'timestamp';
+  // "2 125 550 143", "12 345 678": thousands separated by spaces. (Phone groups of three start
+  // with a 3-digit group, as in "912 345 678".)
+  if (!hasPlus && /^\d{1,2}(?:[ \u00A0\u202F]\d{3}){2,}$/.test(core)) return 'decimal';
+
+  // Version strings: dotted groups where a group after the first has a single digit
+  // (10.0.19045, 6.1.7601, 121.0.6167.85). Phone numbers written with dots never do that,
+  // except a leading country/trunk "1." as in 1.800.555.0199.
+  if (core.includes('.') && !hasPlus) {
+    const groups = core.split('.');
+    if (groups.length >= 3 && groups.slice(1).some((g) => /^\d$/.test(g))) return 'version';
+  }
+
+  // ISBN-13 / ISBN-10 with checksum.
+  if (!hasPlus && (isIsbn13(digits) || (/^\d{1,5}-\d{1,7}-\d{1,7}-[\dX]$/i.test(core) && isIsbn10(digits)))) {
+    return 'isbn';
+  }
+
+  // Card-like and long grouped identifiers, judged on the whole digit phrase around the candidate.
+  const { phrase } = phraseAround(text, start, end);
+  if (phrase.length > core.length && !hasPlus && /^\d{1,2}(?:[ \u00A0\u202F]\d{3}){2,}$/.test(phrase)) return 'decimal';
+  const groups = phrase.split(/[ \-.\u00A0]/).filter((g) => g.length > 0);
+  const phraseDigits = digitsOf(phrase);
+  if (phraseDigits.length >= 13 && phraseDigits.length <= 19) {
+    const shape = groups.map((g) => g.length).join('-');
+    if (/^4-4-4-4(?:-[1-3])?$|^4-6-5$|^4-6-4$/.test(shape)) return 'card';
+    if (!hasPlus && groups.length === 1 && isLuhnValid(phraseDigits)) return 'card';
+  }
+  let run4 = 0;
+  let maxRun4 = 0;
+  for (const g of groups) {
+    run4 = g.length === 4 ? run4 + 1 : 0;
+    maxRun4 = Math.max(maxRun4, run4);
+  }
+  if (maxRun4 >= 3 && phraseDigits.length >= 12 && !hasPlus) return 'grouped-id';
+  if (phraseDigits.length > 17 && phraseDigits.length > digits.length) return 'long-sequence';
+  return null;
+}
+
+function checkContext(c: Candidate, core: string): RejectReason | null {
+  const { text, start, end } = c;
+  const before = textBefore(text, start, 48);
+  const after = text.slice(end, end + 24);
+  // "-122.4194": a negative decimal.
+  if (/(?:^|[\s(])[-−]$/u.test(before) && core.includes('.')) return 'decimal';
+  // A currency before the number, or before the digit phrase it was cut from ("$ 3 125 550 199").
+  const { pStart } = phraseAround(text, start, start + core.length);
+  if (CURRENCY_BEFORE_RE.test(before) || (pStart < start && CURRENCY_BEFORE_RE.test(textBefore(text, pStart, 24)))) return 'price';
+  if (CURRENCY_AFTER_RE.test(after)) return 'price';
+  if (PERCENT_AFTER_RE.test(after)) return 'percent';
+  if (UNIT_AFTER_RE.test(after)) return 'unit';
+
+  const positive = hasPositiveContextBefore(text, start);
+  if (!positive) {
+    const neg = NEGATIVE_BEFORE_RE.exec(before);
+    if (neg) {
+      // "Caller ID: …", "Call to order …": a phone word just before the keyword wins.
+      const lead = before.slice(0, neg.index + neg[0].indexOf(neg[1]!));
+      const leadWords = lead.trim().split(/\s+/).slice(-3).join(' ');
+      if (!POSITIVE_RE.test(leadWords)) return 'keyword';
+    }
+    // "#4155550132" with no keyword: an identifier (hashtags, record numbers).
+    if (/(?:^|\s)#\s*$/.test(before)) return 'hash-id';
+  }
+
+  // A non-phone field label ("Account Number") vetoes, unless the text itself says phone ("Main: …").
+  if (c.label && !positive && labelKind(c.label) === 'other') return 'label';
+  return null;
+}
+
+/**
+ * Why the candidate at text[start, end) is not a phone number, or null when no rule objects.
+ * `start`/`end` are the span libphonenumber-js reported (end includes an extension).
+ */
+export function rejectionReason(c: Candidate): RejectReason | null {
+  const raw = c.text.slice(c.start, c.end);
+  const core = coreOf(raw, c.ext);
+  const coreEnd = c.start + core.length;
+  return (
+    checkGlue(c.text, c.start, c.end, raw) ??
+    checkShape(core, c.text, c.start, coreEnd) ??
+    checkContext(c, core)
+  );
+}
+
+/** Label classification used by the DOM scanner for a field label it found. */
+export function labelKind(label: string): 'phone' | 'other' | 'neutral' {
+  if (POSITIVE_RE.test(label)) return 'phone';
+  if (NEGATIVE_LABEL_RE.test(label)) return 'other';
+  return 'neutral';
+}

@@ -1,0 +1,40 @@
+/**
+ * The content script must stay under 50 KB gzipped in total. The finder + scanner (libphonenumber-js
+ * "min" metadata) is most of it; this guards the budget left for the overlay and messaging, and
+ * fails if someone pulls the "max" metadata (./normalize.ts) into the scanner's import graph.
+ */
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function gzippedBundle(entry: string): Promise<number> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: ROOT,
+    build: {
+      write: false,
+      minify: true,
+      // iife: Vite keeps whitespace in ES library builds; a content script is a classic script anyway.
+      lib: { entry: join(ROOT, entry), formats: ['iife'], name: 'phone', fileName: 'phone' },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const code = outputs
+    .flatMap((o) => o.output)
+    .map((chunk) => (chunk.type === 'chunk' ? chunk.code : ''))
+    .join('\n');
+  return gzipSync(code, { level: 9 }).length;
+}
+
+describe('bundle size', () => {
+  it('lib/phone/scan.ts (finder + scanner, all exports) stays under 46 KB gzipped', async () => {
+    const size = await gzippedBundle('lib/phone/scan.ts');
+    expect(size).toBeGreaterThan(30_000); // sanity: libphonenumber-js is in there
+    expect(size).toBeLessThan(46_000);
+  });
+});
