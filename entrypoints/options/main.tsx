@@ -1,3 +1,11 @@
 import { render } from 'preact';
+import '../../assets/ui.css';
+import { createUiStore, StoreContext } from '../../lib/ui/store';
+import { OptionsApp } from './App';
 
-render(<main><h1>Voice Agent Click-to-Call</h1><p>options</p></main>, document.getElementById('app')!);
+render(
+  <StoreContext.Provider value={createUiStore()}>
+    <OptionsApp />
+  </StoreContext.Provider>,
+  document.getElementById('app')!,
+);

@@ -1,3 +1,11 @@
 import { render } from 'preact';
+import '../../assets/ui.css';
+import { createUiStore, StoreContext } from '../../lib/ui/store';
+import { PopupApp } from './App';
 
-render(<main><h1>Voice Agent Click-to-Call</h1><p>popup</p></main>, document.getElementById('app')!);
+render(
+  <StoreContext.Provider value={createUiStore()}>
+    <PopupApp />
+  </StoreContext.Provider>,
+  document.getElementById('app')!,
+);

@@ -1,3 +1,11 @@
 import { render } from 'preact';
+import '../../assets/ui.css';
+import { createUiStore, StoreContext } from '../../lib/ui/store';
+import { SidePanelApp } from './App';
 
-render(<main><h1>Voice Agent Click-to-Call</h1><p>sidepanel</p></main>, document.getElementById('app')!);
+render(
+  <StoreContext.Provider value={createUiStore()}>
+    <SidePanelApp />
+  </StoreContext.Provider>,
+  document.getElementById('app')!,
+);

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { earliestScheduledAt, liveStartTime } from '../lib/api/schedule';
+import { countryName } from '../lib/ui/countries';
+import { formatClock, formatFromNow } from '../lib/ui/format';
+import { useNow } from '../lib/ui/hooks';
+import type { ParsedPhone } from '../lib/ui/phone';
+import { ErrorMessage } from './Messages';
+
+interface DialConfirmationProps {
+  agentName: string;
+  number: ParsedPhone;
+  fromNumber: string | null;
+  variables: Record<string, string>;
+  busy: boolean;
+  error?: string | null;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** When a call placed now will really start: the earliest the service accepts, and the 10-minute mark the hosted service waits for. */
+export function StartEstimate({ now }: { now: number }) {
+  const earliest = earliestScheduledAt(new Date(now)).getTime();
+  const live = liveStartTime(new Date(earliest)).getTime();
+  return (
+    <div class="start-estimate">
+      <p>
+        Earliest start: <strong>{formatClock(earliest)}</strong> ({formatFromNow(earliest, now)}). Calls go out through a batch scheduled at
+        least 2 minutes ahead.
+      </p>
+      <p>
+        The hosted service starts batches at the next 10-minute mark: about <strong>{formatClock(live)}</strong> ({formatFromNow(live, now)}).
+      </p>
+    </div>
+  );
+}
+
+/** The last look before a real phone rings: who calls whom, from which number, with what, and when. */
+export function DialConfirmation({ agentName, number, fromNumber, variables, busy, error, onConfirm, onCancel }: DialConfirmationProps) {
+  const now = useNow(1000);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  const names = Object.keys(variables);
+  return (
+    <section class="dial-confirmation" role="dialog" aria-labelledby="dial-confirmation-title" aria-describedby="dial-confirmation-summary">
+      <h2 id="dial-confirmation-title">Place this call?</h2>
+      <dl id="dial-confirmation-summary" class="details">
+        <dt>Agent</dt>
+        <dd>{agentName}</dd>
+        <dt>To</dt>
+        <dd>
+          {number.international}
+          {number.country ? ` · ${countryName(number.country)}` : ''}
+          <br />
+          <span class="mono">{number.e164}</span>
+        </dd>
+        <dt>From</dt>
+        <dd>{fromNumber ?? 'Any number (service default)'}</dd>
+        <dt>Variables</dt>
+        <dd>
+          {names.length === 0 ? (
+            'None'
+          ) : (
+            <ul class="plain">
+              {names.map((name) => (
+                <li key={name}>
+                  <span class="mono">{name}</span> = {variables[name]}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <StartEstimate now={now} />
+      <ErrorMessage>{error}</ErrorMessage>
+      <div class="actions">
+        <button type="button" class="primary" ref={confirmRef} onClick={onConfirm} disabled={busy}>
+          Confirm
+        </button>
+        <button type="button" class="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+      {busy ? <p class="hint" role="status">Placing the call…</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ActiveCalls } from '../../components/ActiveCalls';
+import { CompactCallView } from '../../components/CallView';
+import { DialForm, type DialPrefill } from '../../components/DialForm';
+import { LazySetupForm } from '../../components/LazySetupForm';
+import { OnThisPage } from '../../components/OnThisPage';
+import { browser } from '../../lib/browser';
+import { queryParam } from '../../lib/ui/hooks';
+import { currentWindowId, openCallDetails } from '../../lib/ui/panel';
+import { loadPhoneParser } from '../../lib/ui/phone';
+import { useStore } from '../../lib/ui/store';
+
+type View = { kind: 'dial' } | { kind: 'call'; callId: string };
+
+/** `popup.html?dial=<E.164>&agent=<id>`: prefill and go straight to the confirmation. */
+export function dialRequest(search: string): DialPrefill | null {
+  const dial = queryParam('dial', search);
+  if (!dial || !/^[+\d][\d\s().-]{1,31}$/.test(dial)) return null;
+  return { toNumber: dial, agentId: queryParam('agent', search) };
+}
+
+export function PopupApp({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
+  const store = useStore();
+  const [view, setView] = useState<View>({ kind: 'dial' });
+  const [windowId, setWindowId] = useState<number | null>(null);
+  /** Used once: after that call is placed, "New call" starts from a clean form. */
+  const [request, setRequest] = useState(() => dialRequest(search));
+  const [detailsError, setDetailsError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void currentWindowId().then(setWindowId);
+    // Start fetching the phone parser while the first frame paints.
+    void loadPhoneParser().catch(() => undefined);
+  }, []);
+
+  const ready = store.ready.value;
+  const hasKey = store.hasKey.value;
+  const calls = store.calls.value;
+  const shown = view.kind === 'call' ? calls.find((c) => c.id === view.callId) : undefined;
+
+  const openDetails = (callId: string) => {
+    setDetailsError(null);
+    // No await before this: the browsers open panels only during the click.
+    openCallDetails(callId, windowId).catch((e: unknown) => setDetailsError(`The details could not be opened: ${String(e)}`));
+  };
+
+  const newCall = (
+    <button type="button" class="secondary" onClick={() => setView({ kind: 'dial' })}>
+      New call
+    </button>
+  );
+
+  let body;
+  if (!ready) body = <p class="hint">Loading…</p>;
+  else if (!hasKey)
+    body = (
+      <>
+        <p>Connect the extension to your voice agent service to start placing test calls.</p>
+        <LazySetupForm />
+        <p class="hint">
+          Firefox closes this window when it asks for a permission; if that happens, use{' '}
+          <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
+            the settings page
+          </button>
+          .
+        </p>
+      </>
+    );
+  else if (view.kind === 'call')
+    body = (
+      <>
+        {shown ? (
+          <CompactCallView call={shown} onOpenDetails={() => openDetails(shown.id)}>
+            {newCall}
+          </CompactCallView>
+        ) : (
+          <>
+            <p class="hint" role="status">
+              Starting the call…
+            </p>
+            {newCall}
+          </>
+        )}
+        {detailsError ? (
+          <p role="alert" class="message message-error">
+            {detailsError}
+          </p>
+        ) : null}
+      </>
+    );
+  else
+    body = (
+      <>
+        <ActiveCalls calls={calls} onShow={(callId) => setView({ kind: 'call', callId })} />
+        <OnThisPage />
+        <DialForm prefill={request ?? undefined} confirmAtOnce={!!request} onDialled={(callId) => {
+            setRequest(null);
+            setView({ kind: 'call', callId });
+          }}
+        />
+      </>
+    );
+
+  return (
+    <main class="popup">
+      <h1>Voice Agent Click-to-Call</h1>
+      {body}
+    </main>
+  );
+}

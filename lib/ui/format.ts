@@ -1,0 +1,151 @@
+/**
+ * Pure formatting helpers for the UI: durations, money, clock times, countdowns and transcripts.
+ * No browser globals; every function is a plain value in, text out.
+ */
+
+/** Seconds → "0 s", "45 s", "2 min 05 s", "1 h 02 min". Null/invalid → "—". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const total = Math.round(seconds);
+  if (total < 60) return `${total} s`;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  return `${m} min ${String(s).padStart(2, '0')} s`;
+}
+
+/** Remaining milliseconds → "m:ss" or "h:mm:ss"; never negative. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** "in about 2 minutes", "in about 1 minute", "in less than a minute", "now". */
+export function formatFromNow(at: number, now: number): string {
+  const ms = at - now;
+  if (ms <= 0) return 'now';
+  if (ms < 60_000) return 'in less than a minute';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `in about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `in about ${hours} h ${String(rest).padStart(2, '0')} min`;
+}
+
+/** Clock time "14:10" (or "14:10:05" with seconds) in the user's locale, or the given one. */
+export function formatClock(at: number | Date, options: { seconds?: boolean; locale?: string; timeZone?: string } = {}): string {
+  const date = typeof at === 'number' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(options.locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(date);
+}
+
+/** Date and time for lists: "21 Nov, 14:10". Accepts ms or an ISO string; unreadable → the text as given. */
+export function formatDateTime(at: number | string | null | undefined, options: { locale?: string; timeZone?: string } = {}): string {
+  if (at === null || at === undefined || at === '') return '—';
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  return new Intl.DateTimeFormat(options.locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(date);
+}
+
+/**
+ * Costs come in cents (possibly fractional): 42 → "$0.42", 12.5 → "$0.125". Null/invalid → "—".
+ * The currency is USD unless told otherwise.
+ */
+export function formatCents(cents: number | null | undefined, currency = 'USD', locale = 'en-US'): string {
+  if (typeof cents !== 'number' || !Number.isFinite(cents)) return '—';
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(cents / 100);
+}
+
+export type Speaker = 'assistant' | 'user';
+
+export interface TranscriptTurn {
+  /** null: text before any speaker prefix. */
+  speaker: Speaker | null;
+  text: string;
+}
+
+const SPEAKERS: Record<string, Speaker> = {
+  assistant: 'assistant',
+  agent: 'assistant',
+  bot: 'assistant',
+  ai: 'assistant',
+  user: 'user',
+  human: 'user',
+  customer: 'user',
+  caller: 'user',
+};
+
+const TURN_START = /^\s*(assistant|agent|bot|ai|user|human|customer|caller)\s*:\s?(.*)$/i;
+
+/**
+ * Splits a transcript such as "assistant: Hello\nuser: Hi" into turns. A line without a known
+ * speaker prefix continues the previous turn; consecutive lines of one speaker stay separate turns
+ * (each line is one utterance in the service's transcripts).
+ */
+export function parseTranscript(text: string | null | undefined): TranscriptTurn[] {
+  if (!text) return [];
+  const turns: TranscriptTurn[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const match = TURN_START.exec(line);
+    if (match) {
+      turns.push({ speaker: SPEAKERS[match[1]!.toLowerCase()]!, text: match[2]!.trim() });
+      continue;
+    }
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    const last = turns[turns.length - 1];
+    if (last) last.text = last.text ? `${last.text}\n${trimmed}` : trimmed;
+    else turns.push({ speaker: null, text: trimmed });
+  }
+  return turns.filter((t) => t.text !== '' || t.speaker !== null);
+}
+
+export function speakerLabel(speaker: Speaker | null): string {
+  if (speaker === 'assistant') return 'Assistant';
+  if (speaker === 'user') return 'User';
+  return 'Transcript';
+}
+
+/** A value from extracted data, as text. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** "12 s" style duration from an execution (either spelling), or null when absent. */
+export function executionDuration(execution: { conversation_duration?: number | null; conversation_time?: number | null } | null | undefined): number | null {
+  if (!execution) return null;
+  const value = execution.conversation_duration ?? execution.conversation_time;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A file name that is safe everywhere: letters, digits, dot, dash, underscore. */
+export function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'download';
+}

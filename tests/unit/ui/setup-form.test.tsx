@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { SetupForm } from '../../../components/SetupForm';
+import type { SettingsView } from '../../../lib/messages';
+import { fail, fakeBackground, ok, renderWithStore } from './helpers';
+
+const view = (over: Partial<SettingsView> = {}): SettingsView => ({
+  baseUrl: 'http://127.0.0.1:8787',
+  defaultCountry: 'US',
+  rememberKey: true,
+  hasKey: true,
+  keyHint: '••••••••wner',
+  sites: { mode: 'everywhere', listed: [], paused: [] },
+  problem: null,
+  ...over,
+});
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('SetupForm', () => {
+  it('starts with the remember switch on and explains what off means', async () => {
+    fakeBackground(() => ok(view({ hasKey: false, keyHint: null })));
+    await renderWithStore(<SetupForm />);
+    const remember = screen.getByRole('switch', { name: 'Remember the key on this device' }) as HTMLInputElement;
+    expect(remember.checked).toBe(true);
+    fireEvent.change(remember, { target: { checked: false } });
+    expect(await screen.findByText(/for this browser session only/)).toBeTruthy();
+  });
+
+  it('fills the sandbox address with "Local sandbox"', async () => {
+    fakeBackground(() => ok(view()));
+    await renderWithStore(<SetupForm />);
+    type('API base URL', 'https://x.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Local sandbox' }));
+    await waitFor(() => expect(field('API base URL').value).toBe('http://127.0.0.1:8787'));
+  });
+
+  it('validates before sending and keeps what was typed', async () => {
+    const { requests } = fakeBackground(() => ok(view({ hasKey: false })));
+    await renderWithStore(<SetupForm />);
+    type('API base URL', 'http://api.example.com');
+    type('API key', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent).join(' ')).toContain('must use HTTPS');
+    expect(alerts.map((a) => a.textContent).join(' ')).toContain('does not look like an API key');
+    expect(field('API base URL').value).toBe('http://api.example.com');
+    expect(field('API key').value).toBe('short');
+    expect(requests.some((r) => r.type === 'settings/save')).toBe(false);
+  });
+
+  it('keeps every typed value when the save fails', async () => {
+    fakeBackground((r) => (r.type === 'settings/save' ? fail('Storage is full.') : ok(view({ hasKey: false }))));
+    await renderWithStore(<SetupForm />);
+    type('API key', 'bn-0123456789abcdef');
+    fireEvent.change(screen.getByLabelText('Default country'), { target: { value: 'GB' } });
+    fireEvent.change(screen.getByRole('switch'), { target: { checked: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Storage is full.');
+    expect(field('API base URL').value).toBe('http://127.0.0.1:8787');
+    expect(field('API key').value).toBe('bn-0123456789abcdef');
+    expect((screen.getByLabelText('Default country') as HTMLSelectElement).value).toBe('GB');
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('saves a cleaned key and the settings, then clears the key field', async () => {
+    const { requests } = fakeBackground(() => ok(view()));
+    await renderWithStore(<SetupForm />);
+    type('API key', '  Bearer bn-0123456789abcdef ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/^Saved\./);
+    expect(requests).toContainEqual({
+      type: 'settings/save',
+      baseUrl: 'http://127.0.0.1:8787',
+      defaultCountry: 'US',
+      rememberKey: true,
+      apiKey: 'bn-0123456789abcdef',
+    });
+    expect(field('API key').value).toBe('');
+  });
+
+  it('asks for the service origin first, and explains a refusal without losing anything', async () => {
+    const request = vi.fn().mockResolvedValue(false);
+    fakeBrowser.permissions.request = request as never;
+    const { requests } = fakeBackground(() => ok(view({ hasKey: false })));
+    await renderWithStore(<SetupForm />);
+    type('API base URL', 'https://api.voice.example/');
+    type('API key', 'bn-0123456789abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(request).toHaveBeenCalledWith({ origins: ['https://api.voice.example/*'] });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The extension needs access to https://api.voice.example to reach the service; click Save again and choose Allow.',
+    );
+    expect(requests.some((r) => r.type === 'settings/save')).toBe(false);
+    expect(field('API base URL').value).toBe('https://api.voice.example/');
+    expect(field('API key').value).toBe('bn-0123456789abcdef');
+
+    request.mockResolvedValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.type === 'settings/save')).toBe(true));
+  });
+
+  it('tests the typed key and shows the report with the account', async () => {
+    const { requests } = fakeBackground((r) =>
+      r.type === 'connection/test' ? ok({ ok: true, outcome: 'ok', message: 'Connected.', account: 'Acme Testing' }) : ok(view({ hasKey: false })),
+    );
+    await renderWithStore(<SetupForm />);
+    type('API key', 'bn-0123456789abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected. Account: Acme Testing.')).toBeTruthy();
+    expect(requests).toContainEqual({ type: 'connection/test', apiKey: 'bn-0123456789abcdef' });
+  });
+
+  it('shows a refused key as an error', async () => {
+    fakeBackground((r) =>
+      r.type === 'connection/test'
+        ? ok({ ok: false, outcome: 'key-refused-403', message: 'The service refused the key (403). Check it and save again.' })
+        : ok(view()),
+    );
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner' });
+    await renderWithStore(<SetupForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('refused the key (403)');
+  });
+
+  it('shows the saved key only masked, and removes it on request', async () => {
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner' });
+    const { requests } = fakeBackground(() => ok(view({ hasKey: false, keyHint: null })));
+    await renderWithStore(<SetupForm />);
+    expect(screen.getByText('••••••••wner')).toBeTruthy();
+    expect(field('API key').value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove key' }));
+    await waitFor(() => expect(requests).toContainEqual({ type: 'settings/remove-key' }));
+  });
+});
