@@ -30,7 +30,7 @@ interface DialFormProps {
 export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refreshAgents = true }: DialFormProps) {
   const store = useStore();
   const { agents } = useAgents();
-  const { parse, failed: parserFailed } = usePhoneParser();
+  const { parse, failed: parserFailed, version: parserVersion } = usePhoneParser();
   const [agentId, setAgentId] = useState<string>(() => {
     if (prefill.agentId) return prefill.agentId;
     const last = store.calls.value[0]?.agentId;
@@ -46,7 +46,7 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refre
   const [attempted, setAttempted] = useState(false);
 
   const country = store.settings.value.defaultCountry;
-  const parsed = useMemo(() => (parse && phoneText.trim() ? parse(phoneText, country) : null), [parse, phoneText, country]);
+  const parsed = useMemo(() => (phoneText.trim() ? parse(phoneText, country) : null), [parse, parserVersion, phoneText, country]);
   const variablesCheck = checkVariables(rows);
   const agent = agents.find((a) => a.id === agentId);
   const ready = !!agentId && parsed?.ok === true && variablesCheck.ok;
@@ -69,8 +69,8 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refre
     ? 'Choose an agent to call with.'
     : !phoneText.trim()
       ? 'Enter the number to call.'
-      : parserFailed
-        ? 'The number checker could not load; reopen this window.'
+      : parserFailed && !parsed
+        ? 'The number could not be checked (the extension background did not answer); try again.'
         : !parsed
           ? 'Checking the number…'
           : !parsed.ok

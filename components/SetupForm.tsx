@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '../lib/browser';
 import type { ConnectionReport } from '../lib/messages';
-import { checkBaseUrl, cleanApiKey, isLoopbackUrl, SANDBOX_BASE_URL } from '../lib/settings/schema';
+import { checkBaseUrl, cleanApiKey, isLoopbackUrl, SANDBOX_BASE_URL } from '../lib/settings/checks';
 import { countryOptions } from '../lib/ui/countries';
 import { send } from '../lib/ui/send';
 import { useStore } from '../lib/ui/store';

@@ -52,6 +52,8 @@ export const uiRequest = z.discriminatedUnion('type', [
     pageSize: z.number().int().min(1).max(50),
   }),
   z.strictObject({ type: z.literal('panel/open'), callId: id.optional() }),
+  /** Checks a typed number (libphonenumber-js runs in the background to keep the popup small). */
+  z.strictObject({ type: z.literal('phone/parse'), text: z.string().max(256), country }),
   /** Numbers found in a tab (the active one when tabId is absent), for the popup's "On this page". */
   z.strictObject({ type: z.literal('page/numbers-for-tab'), tabId: z.number().int().nonnegative().optional() }),
 ]);

@@ -13,6 +13,8 @@ export const STORAGE = {
   agentsCache: 'agents.cache',
   /** Recent calls (lib/calls/history.ts), in storage.local. */
   calls: 'calls',
+  /** The agent of the last call placed: the default for page calls and the context menu. */
+  lastAgentId: 'ui.lastAgentId',
   /** Which route form (spec or live) worked per base URL. */
   routeMemory: 'api.routeMemory',
 } as const;

@@ -7,7 +7,6 @@ import { OnThisPage } from '../../components/OnThisPage';
 import { browser } from '../../lib/browser';
 import { queryParam } from '../../lib/ui/hooks';
 import { currentWindowId, openCallDetails } from '../../lib/ui/panel';
-import { loadPhoneParser } from '../../lib/ui/phone';
 import { useStore } from '../../lib/ui/store';
 
 type View = { kind: 'dial' } | { kind: 'call'; callId: string };
@@ -29,8 +28,6 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
 
   useEffect(() => {
     void currentWindowId().then(setWindowId);
-    // Start fetching the phone parser while the first frame paints.
-    void loadPhoneParser().catch(() => undefined);
   }, []);
 
   const ready = store.ready.value;

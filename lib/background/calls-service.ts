@@ -4,6 +4,7 @@
  * outcomes through the badge and a notification. Every decision lives in lib/calls (pure).
  */
 import { browser } from '../browser';
+import type { Execution } from '../api/schemas/execution';
 import type { CallRecord } from '../calls/call-record';
 import { advanceCall, newCallRecord, retryCall, stopCall, type AdvanceResult, type NewCall } from '../calls/dial';
 import { readCalls, upsertCall, writeCalls, CALLS_STORAGE_KEY } from '../calls/history';
@@ -54,6 +55,12 @@ export class CallsService {
     this.writes = write.catch(() => undefined);
     await write;
     await this.updateBadge();
+  }
+
+  /** A fresh read of an execution (e.g. "Reload call" for a new recording link) is kept on its call. */
+  async refreshExecution(execution: Execution): Promise<void> {
+    const call = (await this.list()).find((c) => c.executionId === execution.id);
+    if (call && call.step === 'finished') await this.save({ ...call, execution });
   }
 
   async dial(input: Omit<NewCall, 'id'>): Promise<CallRecord> {

@@ -12,7 +12,7 @@ import { STORAGE, type AgentsCache } from '../storage-keys';
 import { loadSettings } from './settings-store';
 
 export const PAGE_NUMBERS_KEY = 'page.numbers';
-export const LAST_AGENT_KEY = 'ui.lastAgentId';
+export const LAST_AGENT_KEY = STORAGE.lastAgentId;
 
 type FoundNumber = { raw: string; e164: string };
 /** tabId → the top frame's host and each frame's numbers (frameId → numbers). */

@@ -15,6 +15,7 @@ import { clientFor, currentClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
 import { LAST_AGENT_KEY, numbersInTab } from './page-service';
 import { isEnabledOn } from '../page/sites';
+import { parsePhoneInput } from '../phone/normalize';
 
 export interface RouterDeps {
   calls: CallsService;
@@ -161,8 +162,11 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       await deps.calls.forget(request.callId);
       return null;
 
-    case 'execution/get':
-      return (await currentClient()).getExecution(request.executionId);
+    case 'execution/get': {
+      const execution = await (await currentClient()).getExecution(request.executionId);
+      await deps.calls.refreshExecution(execution);
+      return execution;
+    }
     case 'execution/log':
       return (await (await currentClient()).getExecutionLog(request.executionId)).data;
     case 'agent/executions':
@@ -177,6 +181,9 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     case 'panel/open':
       await deps.openPanel(request.callId);
       return null;
+
+    case 'phone/parse':
+      return parsePhoneInput(request.text, request.country);
 
     case 'page/numbers-for-tab': {
       const tabId = request.tabId ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? null;

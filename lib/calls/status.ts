@@ -1,4 +1,4 @@
-import { isTerminalExecutionStatus, type ExecutionStatus } from '../api/schemas/status';
+import { isTerminalExecutionStatus, type ExecutionStatus } from '../api/status-vocabulary';
 
 export { isTerminalExecutionStatus };
 

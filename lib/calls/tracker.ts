@@ -8,7 +8,7 @@
  * changes cluster while spending far fewer requests than a fixed 1.5 s poller.
  */
 import type { Execution } from '../api/schemas/execution';
-import { isTerminalExecutionStatus } from '../api/schemas/status';
+import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import { liveStartTime } from '../api/schedule';
 import type { CallRecord } from './call-record';
 

@@ -37,6 +37,7 @@ export interface ReplyData {
   'agent/executions': ExecutionPage;
   'panel/open': unknown;
   'page/numbers-for-tab': TabNumbersView;
+  'phone/parse': import('../phone/normalize').PhoneInputResult;
 }
 
 export type RequestOf<T extends UiRequestType> = Extract<UiRequest, { type: T }>;

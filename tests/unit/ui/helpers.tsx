@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Execution } from '../../../lib/api/schemas/execution';
 import type { CallRecord } from '../../../lib/calls/call-record';
 import type { Reply, UiRequest } from '../../../lib/messages';
+import { parsePhoneInput } from '../../../lib/phone/normalize';
 import { createUiStore, StoreContext, type UiStore } from '../../../lib/ui/store';
 
 export type Handler = (request: UiRequest) => Reply<unknown> | Promise<Reply<unknown>> | undefined;
@@ -17,7 +18,8 @@ export function fakeBackground(handler: Handler): { requests: UiRequest[] } {
   const requests: UiRequest[] = [];
   fakeBrowser.runtime.onMessage.addListener(((message: UiRequest, _sender: unknown, sendResponse: (r: unknown) => void) => {
     requests.push(message);
-    const answer = handler(message);
+    // The number check is the real parser, as in the background.
+    const answer = message.type === 'phone/parse' ? ok(parsePhoneInput(message.text, message.country)) : handler(message);
     if (answer === undefined) return undefined;
     void Promise.resolve(answer).then(sendResponse);
     return true;

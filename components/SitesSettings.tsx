@@ -1,0 +1,162 @@
+/**
+ * Options → Sites: where the content script offers calls (everywhere / only listed sites /
+ * everywhere except listed sites), the list of hosts, and the sites paused from the popup.
+ * Saved through `sites/update`; the background owns the settings.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { SettingsView } from '../lib/messages';
+import { send } from '../lib/ui/send';
+import { ErrorMessage, StatusMessage } from './Messages';
+
+type Mode = SettingsView['sites']['mode'];
+
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'everywhere', label: 'Everywhere' },
+  { value: 'only-listed', label: 'Only on the sites listed below' },
+  { value: 'except-listed', label: 'Everywhere except the sites listed below' },
+];
+
+const HOST_RE = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$|^\[[0-9a-f:.]+\]$/;
+
+/**
+ * One host per line (or comma separated) → hosts. Accepts pasted URLs (their host is kept) and
+ * `*.example.com`; ports and paths are dropped (rules apply per host). Returns the lines it could not read.
+ */
+export function parseHostList(text: string): { hosts: string[]; invalid: string[] } {
+  const hosts: string[] = [];
+  const invalid: string[] = [];
+  for (const item of text.split(/[\n,]+/)) {
+    let host = item.trim().toLowerCase();
+    if (!host) continue;
+    if (/^[a-z][a-z0-9+.-]*:\/\//.test(host)) {
+      try {
+        host = new URL(host).hostname;
+      } catch {
+        invalid.push(item.trim());
+        continue;
+      }
+    }
+    host = host.replace(/\/.*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+    if (host.length > 253 || !HOST_RE.test(host)) invalid.push(item.trim());
+    else if (!hosts.includes(host)) hosts.push(host);
+  }
+  return { hosts, invalid };
+}
+
+export function SitesSettings() {
+  const [sites, setSites] = useState<SettingsView['sites'] | null>(null);
+  const [mode, setMode] = useState<Mode>('everywhere');
+  const [listText, setListText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  const apply = (view: SettingsView) => {
+    setSites(view.sites);
+    setMode(view.sites.mode);
+    setListText(view.sites.listed.join('\n'));
+  };
+
+  useEffect(() => {
+    void send({ type: 'settings/get' }).then((reply) => {
+      if (reply.ok) apply(reply.data);
+      else setError(reply.error.message);
+    });
+  }, []);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setStatus('');
+    setError(null);
+    const { hosts, invalid } = parseHostList(listText);
+    if (invalid.length > 0) {
+      setListError(`Not a host name: ${invalid.join(', ')}. Write one host per line, like crm.example.com or *.example.com.`);
+      return;
+    }
+    if (mode === 'only-listed' && hosts.length === 0) {
+      setListError('List at least one site, or click-to-call is off everywhere.');
+      return;
+    }
+    setListError(null);
+    setBusy(true);
+    const reply = await send({ type: 'sites/update', mode, listed: hosts });
+    setBusy(false);
+    if (!reply.ok) return setError(reply.error.message);
+    apply(reply.data);
+    setStatus('Site settings applied. Open pages follow them at once.');
+  };
+
+  const resume = async (host: string) => {
+    setStatus('');
+    setError(null);
+    const reply = await send({ type: 'sites/update', resume: host });
+    if (!reply.ok) return setError(reply.error.message);
+    apply(reply.data);
+    setStatus(`Resumed on ${host}.`);
+  };
+
+  return (
+    <section aria-labelledby="sites-title">
+      <h2 id="sites-title">Sites</h2>
+      <p class="hint">Where the extension finds phone numbers on pages and offers to call them. Calls always need your confirmation.</p>
+      {sites === null && !error ? <p class="hint">Loading…</p> : null}
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <fieldset>
+          <legend>Offer calls on</legend>
+          {MODES.map((m) => (
+            <div class="row" key={m.value}>
+              <input
+                type="radio"
+                id={`sites-mode-${m.value}`}
+                name="sites-mode"
+                value={m.value}
+                checked={mode === m.value}
+                onChange={() => setMode(m.value)}
+              />
+              <label for={`sites-mode-${m.value}`}>{m.label}</label>
+            </div>
+          ))}
+        </fieldset>
+        <div class="field">
+          <label for="sites-list">Listed sites</label>
+          <textarea
+            id="sites-list"
+            rows={5}
+            style={{ width: '100%', boxSizing: 'border-box' }}
+            value={listText}
+            aria-describedby="sites-list-hint sites-list-error"
+            aria-invalid={listError ? 'true' : undefined}
+            onInput={(e) => setListText((e.target as HTMLTextAreaElement).value)}
+          />
+          <p class="hint" id="sites-list-hint">
+            One host per line, like crm.example.com; *.example.com or example.com also covers its subdomains.
+          </p>
+          <ErrorMessage id="sites-list-error">{listError}</ErrorMessage>
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy || sites === null}>
+            Apply site settings
+          </button>
+        </div>
+      </form>
+      <h3 id="paused-title">Paused sites</h3>
+      {sites && sites.paused.length > 0 ? (
+        <ul class="plain" aria-labelledby="paused-title">
+          {sites.paused.map((host) => (
+            <li key={host} class="row" style={{ justifyContent: 'space-between', padding: '2px 0' }}>
+              <span class="mono">{host}</span>
+              <button type="button" class="secondary small" aria-label={`Resume on ${host}`} onClick={() => void resume(host)}>
+                Resume
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="hint">None. Pause a site from the extension’s popup while you are on it.</p>
+      )}
+      <ErrorMessage>{error}</ErrorMessage>
+      <StatusMessage>{status}</StatusMessage>
+    </section>
+  );
+}

@@ -1,0 +1,314 @@
+/**
+ * Click-to-call on one document (each frame runs its own): scan in idle time, follow changes,
+ * report the numbers, show the call button on hover/focus, turn tel: link clicks into call intents.
+ *
+ * Everything that leads to a call starts from trusted user input (`isTrusted`), and all it does is
+ * ask the background to open the confirmation. Nothing here listens to `message` events or custom
+ * DOM events, so a page cannot steer it.
+ */
+import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
+import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
+import { createIdleRunner } from './idle';
+import type { PageRequest } from './messages';
+import { createOverlay, type OverlayView } from './overlay';
+import { numbersToReport, reportKey } from './report';
+import { telClickOf } from './tel';
+
+export interface PageLink {
+  /** Sends a request to the background (`runtime.sendMessage`). */
+  send(request: PageRequest): Promise<unknown>;
+  /** False once the extension was reloaded or removed: this script is orphaned and must stop. */
+  alive(): boolean;
+}
+
+export interface ClickToCallConfig {
+  defaultCountry: string;
+  agentName: string | null;
+}
+
+export interface ClickToCall {
+  readonly scanner: Scanner;
+  /** New agent name for the button (a new country needs a new instance). */
+  setAgentName(name: string | null): void;
+  stop(): void;
+}
+
+/** Text nodes per scanner chunk: a chunk stays far below a 50 ms task even on digit-heavy tables. */
+const CHUNK = 40;
+/** Bursts of mutations are merged: wait this long after the last one… */
+const DEBOUNCE_MS = 250;
+/** …but never longer than this after the first. */
+const MAX_WAIT_MS = 1000;
+/** A burst bigger than this is treated as a rebuilt page: one full rescan. */
+const MAX_RECORDS = 5000;
+/** While a long scan runs, report at most this often. */
+const REPORT_EVERY_MS = 1000;
+const HIDE_DELAY_MS = 400;
+
+const ELEMENT_NODE = 1;
+const BLOCKISH = /^(?:div|p|li|td|th|tr|dd|dt|section|article|aside|header|footer|main|nav|ul|ol|dl|table|tbody|thead|form|fieldset|blockquote|address|h[1-6])$/;
+
+/**
+ * Block elements covering the viewport, for scanning what the user sees first: the highest block
+ * under a few sample points that is no taller than the viewport, plus its following siblings down
+ * to the viewport's bottom (table rows, list items).
+ */
+export function visibleBlocks(doc: Document, width: number, height: number, limit = 120): Element[] {
+  const out = new Set<Element>();
+  for (let i = 1; i <= 3; i++) {
+    for (let j = 1; j <= 3; j++) {
+      let el = doc.elementFromPoint((width * i) / 4, (height * j) / 4);
+      while (el && !BLOCKISH.test(el.localName)) el = el.parentElement;
+      if (!el || out.has(el)) continue;
+      for (let parent = el.parentElement; parent && BLOCKISH.test(parent.localName) && parent.getBoundingClientRect().height <= height; parent = parent.parentElement) {
+        el = parent;
+      }
+      for (let sib: Element | null = el; sib && out.size < limit; sib = sib.nextElementSibling) {
+        if (!BLOCKISH.test(sib.localName)) continue;
+        if (sib !== el && sib.getBoundingClientRect().top > height) break;
+        out.add(sib);
+      }
+    }
+  }
+  return [...out];
+}
+
+export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc: Document = document): ClickToCall {
+  const win = doc.defaultView ?? window;
+  const now = () => win.performance.now();
+  let agentName = config.agentName;
+  let stopped = false;
+  const cleanups: (() => void)[] = [];
+  const on = (target: EventTarget, type: string, fn: (e: never) => void, capture = true) => {
+    const options = { capture, passive: type !== 'click' && type !== 'keydown' };
+    target.addEventListener(type, fn as EventListener, options);
+    cleanups.push(() => target.removeEventListener(type, fn as EventListener, options));
+  };
+  const failed = () => {
+    if (!link.alive()) stop();
+  };
+
+  // ---- scanning ----
+  const observeOptions: MutationObserverInit = {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: [...OBSERVED_ATTRIBUTES],
+    attributeOldValue: true,
+  };
+  let pending: MutationRecord[] = [];
+  let firstPendingAt = 0;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const observer = new win.MutationObserver((records) => {
+    if (stopped) return;
+    if (pending.length <= MAX_RECORDS) for (const r of records) pending.push(r);
+    if (!firstPendingAt) firstPendingAt = now();
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(flushMutations, Math.max(0, Math.min(DEBOUNCE_MS, firstPendingAt + MAX_WAIT_MS - now())));
+  });
+  const scanner = createScanner({
+    defaultCountry: config.defaultCountry,
+    chunkSize: CHUNK,
+    onShadowRoot: (root) => observer.observe(root, observeOptions),
+  });
+  let lastReportKey = '';
+  let lastReportAt = 0;
+  const runner = createIdleRunner(win as unknown as Parameters<typeof createIdleRunner>[0], () => scanner.runChunk(), {
+    onSlice: (more) => {
+      if (!more || now() - lastReportAt > REPORT_EVERY_MS) afterScan();
+    },
+  });
+
+  function flushMutations() {
+    flushTimer = undefined;
+    firstPendingAt = 0;
+    const records = pending;
+    pending = [];
+    if (stopped) return;
+    if (records.length > MAX_RECORDS) scanner.scanRoot(doc);
+    else scanner.scanMutations(records);
+    afterScan(); // removed nodes' numbers are dropped at once
+    runner.schedule();
+  }
+
+  function afterScan() {
+    if (scanner.takeChanges().length === 0) return;
+    if (current && !stillFound(current.hit.match)) hide();
+    const numbers = numbersToReport(scanner.matches());
+    const key = reportKey(numbers);
+    if (key === lastReportKey) return;
+    lastReportKey = key;
+    lastReportAt = now();
+    link.send({ type: 'page/numbers', numbers }).catch(failed);
+  }
+
+  function stillFound(match: PhoneMatch): boolean {
+    const key = match.source === 'text' ? match.container : match.element;
+    return scanner.results().get(key)?.includes(match) ?? false;
+  }
+
+  // ---- the call button ----
+  let overlay: OverlayView | null = null;
+  let current: { hit: Hit; via: 'pointer' | 'focus'; anchor: Element | null } | null = null;
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function ensureOverlay(): OverlayView {
+    if (overlay) return overlay;
+    const view = createOverlay(doc);
+    view.button.addEventListener('click', (e) => {
+      if (!e.isTrusted || !current) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const number = current.hit.match.e164;
+      hide();
+      link.send({ type: 'page/call', number, source: 'overlay' }).catch(failed);
+    });
+    view.button.addEventListener('keydown', (e) => {
+      if (!e.isTrusted || !current) return;
+      const anchor = current.anchor as HTMLElement | null;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        hide();
+        anchor?.focus();
+      } else if (e.key === 'Tab' && anchor) {
+        // Back to the number; a forward Tab then continues from it as if the button were not there.
+        hide();
+        anchor.focus();
+        if (e.shiftKey) e.preventDefault();
+      }
+    });
+    doc.documentElement.append(view.host);
+    overlay = view;
+    return view;
+  }
+
+  function show(hit: Hit, via: 'pointer' | 'focus', anchor: Element | null) {
+    clearTimeout(hideTimer);
+    if (doc.designMode === 'on') return;
+    if (current && overlay?.visible && current.hit.match === hit.match && sameBox(current.hit.box, hit.box)) {
+      current.via = via;
+      current.anchor = anchor ?? current.anchor;
+      return;
+    }
+    const label = agentName ? `Call with ${agentName}` : `Call ${hit.match.raw}`;
+    ensureOverlay().show(hit.box, label, hit.match.raw);
+    current = { hit, via, anchor };
+  }
+
+  function hide() {
+    clearTimeout(hideTimer);
+    overlay?.hide();
+    current = null;
+  }
+
+  function hideSoon() {
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => {
+      if (overlay && doc.activeElement === overlay.host) return; // the user tabbed onto the button
+      hide();
+    }, HIDE_DELAY_MS);
+  }
+
+  let pointer: { path: EventTarget[]; x: number; y: number } | null = null;
+  let frame = 0;
+  function onFrame() {
+    frame = 0;
+    const p = pointer;
+    pointer = null;
+    if (!p || stopped) return;
+    if (!link.alive()) return stop();
+    if (overlay && p.path.includes(overlay.host)) return clearTimeout(hideTimer);
+    if (current?.via === 'pointer' && boxContains(current.hit.box, p.x, p.y, 1)) return clearTimeout(hideTimer);
+    const hit = hitTest(p.path, p.x, p.y, scanner.results());
+    if (hit) show(hit, 'pointer', null);
+    else if (current?.via === 'pointer') hideSoon();
+  }
+
+  on(doc, 'pointermove', (e: PointerEvent) => {
+    if (!e.isTrusted) return;
+    // composedPath() is only readable while the event is dispatched: keep it for the frame.
+    pointer = { path: e.composedPath(), x: e.clientX, y: e.clientY };
+    if (!frame) frame = win.requestAnimationFrame(onFrame);
+  });
+  on(doc, 'focusin', (e: FocusEvent) => {
+    if (!e.isTrusted || (overlay && e.target === overlay.host)) return;
+    const target = e.composedPath()[0] as Element | undefined;
+    const hit = target?.nodeType === ELEMENT_NODE ? hitForFocus(target, scanner.results()) : null;
+    if (hit) show(hit, 'focus', target!);
+    else if (current?.via === 'focus') hide();
+  });
+  on(doc, 'focusout', (e: FocusEvent) => {
+    if (!e.isTrusted || current?.via !== 'focus' || e.target === overlay?.host) return;
+    if (overlay && e.relatedTarget === overlay.host) return;
+    hide();
+  });
+  on(doc, 'keydown', (e: KeyboardEvent) => {
+    if (!e.isTrusted || !current || !overlay?.visible || e.target === overlay.host) return;
+    if (e.key === 'Escape') hide();
+    else if (e.key === 'Tab' && !e.shiftKey && current.via === 'focus' && e.composedPath()[0] === current.anchor) {
+      // The button comes right after the number in the tab order.
+      e.preventDefault();
+      overlay.button.focus();
+    }
+  });
+  on(win, 'scroll', () => {
+    if (current?.via === 'pointer') hide();
+    else if (current?.anchor) {
+      const hit = hitForFocus(current.anchor, scanner.results());
+      if (hit) show(hit, 'focus', current.anchor);
+      else hide();
+    }
+  });
+  on(win, 'resize', () => hide(), false);
+
+  // ---- tel: and callto: links ----
+  on(doc, 'click', (e: MouseEvent) => {
+    const tel = telClickOf(e, scanner.results(), config.defaultCountry);
+    if (!tel) return;
+    e.preventDefault(); // no operating-system app picker on top of our confirmation
+    hide();
+    link.send({ type: 'page/call', number: tel.number, source: 'tel-link' }).catch(failed);
+  });
+
+  // ---- start ----
+  observer.observe(doc, observeOptions);
+  try {
+    for (const block of visibleBlocks(doc, win.innerWidth, win.innerHeight)) scanner.scanRoot(block);
+  } catch {
+    // Layout not readable (a detached or hidden frame): plain document order.
+  }
+  scanner.scanRoot(doc);
+  runner.schedule();
+
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    observer.disconnect();
+    runner.stop();
+    clearTimeout(flushTimer);
+    clearTimeout(hideTimer);
+    if (frame) win.cancelAnimationFrame(frame);
+    for (const cleanup of cleanups) cleanup();
+    overlay?.remove();
+    overlay = null;
+    current = null;
+    scanner.clear();
+    // Take this frame's numbers off the badge and the popup list.
+    if (lastReportKey && link.alive()) link.send({ type: 'page/numbers', numbers: [] }).catch(() => undefined);
+  }
+
+  return {
+    scanner,
+    setAgentName(name) {
+      agentName = name;
+      if (current && overlay?.visible) {
+        const { hit, via, anchor } = current;
+        current = null;
+        show(hit, via, anchor);
+      }
+    },
+    stop,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Checks on what a person types in the setup form, with no zod in them, so the popup can import them.
+ */
+
+/** The local sandbox the extension talks to out of the box. */
+export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
+
+/** Loopback hosts may use plain HTTP (the local sandbox); everything else must be HTTPS. */
+export function isLoopbackUrl(url: URL): boolean {
+  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]' || url.hostname.startsWith('127.');
+}
+
+export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; error: string };
+
+/** Normalises a typed base URL (no trailing slash) and refuses what the extension will not talk to. */
+export function checkBaseUrl(text: string): BaseUrlCheck {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, error: 'Enter the API base URL, for example https://api.example.com.' };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, error: `"${trimmed}" is not a URL. It should look like https://api.example.com.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, error: 'The API base URL must start with https://.' };
+  }
+  if (url.protocol === 'http:' && !isLoopbackUrl(url)) {
+    return { ok: false, error: 'The API base URL must use HTTPS. Plain HTTP is allowed only for the local sandbox (127.0.0.1 or localhost).' };
+  }
+  if (url.username || url.password) return { ok: false, error: 'Put the API key in the API key field, not in the URL.' };
+  const path = url.pathname.replace(/\/+$/, '');
+  return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin };
+}
+
+/** Masked key for display: never more than the last four characters. */
+export function maskKey(key: string): string {
+  return key.length <= 8 ? '••••••••' : `••••••••${key.slice(-4)}`;
+}
+
+/** Pasted keys often carry spaces, quotes or a "Bearer " prefix: strip them, and refuse what cannot be a key. */
+export function cleanApiKey(text: string): { ok: true; key: string } | { ok: false; error: string } {
+  const key = text.trim().replace(/^Bearer\s+/i, '').replace(/^["']|["']$/g, '').trim();
+  if (!key) return { ok: false, error: 'Paste your API key.' };
+  if (/\s/.test(key)) return { ok: false, error: 'The API key cannot contain spaces or line breaks; check what was pasted.' };
+  if (key.length < 8 || key.length > 512) return { ok: false, error: 'That does not look like an API key (it should be 8 to 512 characters).' };
+  if (!/^[\x21-\x7e]+$/.test(key)) return { ok: false, error: 'The API key has characters that cannot be sent in a header; check what was pasted.' };
+  return { ok: true, key };
+}

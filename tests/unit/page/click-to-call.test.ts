@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startClickToCall, visibleBlocks, type ClickToCall, type PageLink } from '../../../lib/page/click-to-call';
+import type { PageRequest } from '../../../lib/page/messages';
+import { OVERLAY_TAG } from '../../../lib/page/overlay';
+
+let running: ClickToCall | null = null;
+
+function fakeLink() {
+  const sent: PageRequest[] = [];
+  const link: PageLink = {
+    send: async (request) => {
+      sent.push(request);
+      return null;
+    },
+    alive: () => true,
+  };
+  return { link, sent };
+}
+
+function start(html: string, agentName: string | null = 'Sales outreach') {
+  document.body.innerHTML = html;
+  const { link, sent } = fakeLink();
+  running = startClickToCall(link, { defaultCountry: 'US', agentName });
+  return { sent, scanner: running.scanner };
+}
+
+/** Browsers set isTrusted only for real input; happy-dom lets a test say the event is real. */
+function trusted<E extends Event>(event: E): E {
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  return event;
+}
+
+const numbersReports = (sent: PageRequest[]) => sent.filter((r): r is Extract<PageRequest, { type: 'page/numbers' }> => r.type === 'page/numbers');
+const calls = (sent: PageRequest[]) => sent.filter((r) => r.type === 'page/call');
+
+async function scanned(scanner: ClickToCall['scanner']) {
+  await vi.waitFor(() => expect(scanner.hasPendingWork()).toBe(false));
+}
+
+afterEach(() => {
+  running?.stop();
+  running = null;
+  document.body.innerHTML = '';
+  document.querySelectorAll(OVERLAY_TAG).forEach((e) => e.remove());
+});
+
+describe('scanning and reporting', () => {
+  it('scans in idle slices and reports each number once, as written and as E.164', async () => {
+    const { sent, scanner } = start('<table><tr><td>(415) 555-0132</td><td>415.555.0132</td></tr><tr><td>+44 20 7946 0958</td></tr></table>');
+    await scanned(scanner);
+    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(1));
+    expect(numbersReports(sent)[0]!.numbers).toEqual([
+      { raw: '(415) 555-0132', e164: '+14155550132' },
+      { raw: '+44 20 7946 0958', e164: '+442079460958' },
+    ]);
+  });
+
+  it('merges a burst of changes into one rescan and one new report', async () => {
+    const { sent, scanner } = start('<ul id="list"><li>Ada: 212-555-0147</li></ul>');
+    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(1));
+    const list = document.getElementById('list')!;
+    for (const n of ['0102', '0114', '0123']) {
+      const li = document.createElement('li');
+      li.textContent = `New lead (646) 555-${n}`;
+      list.appendChild(li);
+    }
+    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(2), { timeout: 3000 });
+    await scanned(scanner);
+    expect(numbersReports(sent)[1]!.numbers.map((n) => n.e164)).toEqual(['+12125550147', '+16465550102', '+16465550114', '+16465550123']);
+    // Removing a row drops its number.
+    list.lastElementChild!.remove();
+    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(3), { timeout: 3000 });
+    expect(numbersReports(sent)[2]!.numbers.map((n) => n.e164)).not.toContain('+16465550123');
+  });
+
+  it('never changes the page: text, editable areas and form values stay as they were', async () => {
+    const html =
+      '<form id="f"><input name="phone" value="(415) 555-0181"><textarea name="notes">call 415-555-0182</textarea></form>' +
+      '<div contenteditable="true">Notes: 415 555 0183</div><p>Office (415) 555-0150</p>';
+    const { scanner } = start(html);
+    await scanned(scanner);
+    expect(document.body.innerHTML).toBe(html);
+    expect(new FormData(document.getElementById('f') as HTMLFormElement).get('phone')).toBe('(415) 555-0181');
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550150']);
+  });
+
+  it('stops: no more reports, an empty report for the badge, and no listeners left', async () => {
+    const { sent, scanner } = start('<p>(415) 555-0132</p>');
+    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(1));
+    running!.stop();
+    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(2));
+    expect(numbersReports(sent)[1]!.numbers).toEqual([]);
+    document.body.insertAdjacentHTML('beforeend', '<p>212-555-0147</p>');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(numbersReports(sent)).toHaveLength(2);
+    expect(scanner.matches()).toEqual([]);
+  });
+});
+
+describe('the call button', () => {
+  it('shows "Call with <agent>" on a trusted hover over a found link, outside the page flow, and calls on a trusted click', async () => {
+    const { sent, scanner } = start('<p><a id="tel" href="tel:+14155552671">Main line</a></p>');
+    await scanned(scanner);
+    const a = document.getElementById('tel')!;
+    // happy-dom lays everything out at (0,0): the pointer at (0,0) is over the link.
+    a.dispatchEvent(trusted(new PointerEvent('pointermove', { bubbles: true, composed: true, clientX: 0, clientY: 0 })));
+    const host = await vi.waitFor(() => {
+      const el = document.querySelector(OVERLAY_TAG);
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(host.parentElement).toBe(document.documentElement); // not inside <body>, a form or an editor
+    expect(host.hasAttribute('data-no-click-to-call')).toBe(true);
+    const button = host.shadowRoot!.querySelector('button')!;
+    await vi.waitFor(() => expect(button.hidden).toBe(false));
+    expect(button.textContent).toBe('Call with Sales outreach');
+
+    button.click(); // untrusted: ignored
+    expect(calls(sent)).toEqual([]);
+    button.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true, composed: true })));
+    await vi.waitFor(() => expect(calls(sent)).toEqual([{ type: 'page/call', number: '+14155552671', source: 'overlay' }]));
+    expect(button.hidden).toBe(true);
+  });
+
+  it('says "Call <number>" without an agent, hides on Escape, and ignores untrusted hovers', async () => {
+    const { scanner } = start('<p><a id="tel" href="tel:+14155552671">(415) 555-2671</a></p>', null);
+    await scanned(scanner);
+    const a = document.getElementById('tel')!;
+    a.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: 0, clientY: 0 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector(OVERLAY_TAG)).toBeNull();
+
+    a.dispatchEvent(trusted(new PointerEvent('pointermove', { bubbles: true, clientX: 0, clientY: 0 })));
+    const button = await vi.waitFor(() => {
+      const b = document.querySelector(OVERLAY_TAG)?.shadowRoot?.querySelector('button');
+      expect(b && !b.hidden).toBe(true);
+      return b!;
+    });
+    expect(button.textContent).toBe('Call +14155552671');
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    document.dispatchEvent(trusted(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(button.hidden).toBe(true);
+  });
+
+  it('shows on keyboard focus of a number and puts the button next in the tab order', async () => {
+    const { scanner } = start('<p><a id="tel" href="tel:+14155552671">Main line</a></p>');
+    await scanned(scanner);
+    const a = document.getElementById('tel')!;
+    a.focus();
+    a.dispatchEvent(trusted(new FocusEvent('focusin', { bubbles: true, composed: true })));
+    const button = document.querySelector(OVERLAY_TAG)!.shadowRoot!.querySelector('button')!;
+    expect(button.hidden).toBe(false);
+    const tab = trusted(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true, composed: true }));
+    a.dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(true);
+    expect(document.querySelector(OVERLAY_TAG)!.shadowRoot!.activeElement).toBe(button);
+  });
+});
+
+describe('tel: links', () => {
+  it('a trusted click is prevented (no app picker) and becomes a call intent', async () => {
+    const { sent, scanner } = start('<p><a id="tel" href="tel:+1-415-555-0132">Call</a></p>');
+    await scanned(scanner);
+    const event = trusted(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, button: 0 }));
+    document.getElementById('tel')!.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(calls(sent)).toEqual([{ type: 'page/call', number: '+14155550132', source: 'tel-link' }]));
+  });
+
+  it('a page script’s click, postMessage or custom events achieve nothing', async () => {
+    const { sent, scanner } = start('<p><a id="tel" href="tel:+14155550132">Call</a></p>');
+    await scanned(scanner);
+    const synthetic = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.getElementById('tel')!.dispatchEvent(synthetic);
+    expect(synthetic.defaultPrevented).toBe(false);
+    window.postMessage({ type: 'page/call', number: '+14155550132', source: 'overlay' }, '*');
+    document.dispatchEvent(new CustomEvent('page/call', { detail: { number: '+14155550132' } }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'page/call', number: '+14155550132' } }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls(sent)).toEqual([]);
+  });
+});
+
+describe('visibleBlocks', () => {
+  it('picks blocks under the viewport’s sample points and never inline elements', () => {
+    document.body.innerHTML = '<table><tbody><tr id="r1"><td><span>a</span></td></tr><tr id="r2"><td>b</td></tr></tbody></table>';
+    const span = document.querySelector('span')!;
+    const spy = vi.spyOn(document, 'elementFromPoint').mockReturnValue(span);
+    const blocks = visibleBlocks(document, 800, 600);
+    spy.mockRestore();
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.every((b) => b.localName !== 'span')).toBe(true);
+  });
+});

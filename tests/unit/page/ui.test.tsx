@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { dialSearch, OnThisPage, tabFromSearch } from '../../../components/OnThisPage';
+import { parseHostList, SitesSettings } from '../../../components/SitesSettings';
+import type { SettingsView, TabNumbersView } from '../../../lib/messages';
+
+type Request = { type: string; [k: string]: unknown };
+
+function background(answer: (r: Request) => unknown) {
+  const requests: Request[] = [];
+  fakeBrowser.runtime.onMessage.addListener(((message: Request, _s: unknown, sendResponse: (r: unknown) => void) => {
+    requests.push(message);
+    const data = answer(message);
+    if (data === undefined) return undefined;
+    sendResponse({ ok: true, data });
+    return true;
+  }) as never);
+  return requests;
+}
+
+function settingsView(sites: Partial<SettingsView['sites']> = {}): SettingsView {
+  return {
+    baseUrl: 'http://127.0.0.1:8787',
+    defaultCountry: 'US',
+    rememberKey: true,
+    hasKey: true,
+    keyHint: '••••wner',
+    sites: { mode: 'everywhere', listed: [], paused: [], ...sites },
+    problem: null,
+  };
+}
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(() => cleanup());
+
+describe('On this page', () => {
+  const view = (over: Partial<TabNumbersView> = {}): TabNumbersView => ({
+    tabId: 7,
+    host: 'crm.example.com',
+    numbers: [
+      { raw: '(415) 555-0132', e164: '+14155550132' },
+      { raw: '+44 20 7946 0958', e164: '+442079460958' },
+    ],
+    enabled: true,
+    ...over,
+  });
+
+  it('lists the tab’s numbers as written and as E.164, for the tab in ?tab=', async () => {
+    const requests = background((r) => (r.type === 'page/numbers-for-tab' ? view() : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByRole('heading', { name: 'On this page' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Phone numbers on crm.example.com' });
+    expect(list.textContent).toContain('(415) 555-0132');
+    expect(list.textContent).toContain('+14155550132');
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(2);
+    expect(requests[0]).toEqual({ type: 'page/numbers-for-tab', tabId: 7 });
+  });
+
+  it('asks for the active tab without ?tab=, and renders nothing for pages it cannot read', async () => {
+    const requests = background(() => ({ tabId: 3, host: '', numbers: [], enabled: false }));
+    const { container } = render(<OnThisPage search="" />);
+    await waitFor(() => expect(requests).toEqual([{ type: 'page/numbers-for-tab' }]));
+    expect(container.textContent).toBe('');
+  });
+
+  it('pauses and resumes the site', async () => {
+    let enabled = true;
+    const requests = background((r) => {
+      if (r.type === 'page/numbers-for-tab') return view({ enabled });
+      if (r.type === 'sites/update') {
+        enabled = !r.pause;
+        return settingsView({ paused: r.pause ? ['crm.example.com'] : [] });
+      }
+      return undefined;
+    });
+    render(<OnThisPage search="?tab=7" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause on this site' }));
+    expect(await screen.findByRole('button', { name: 'Resume on this site' })).toBeTruthy();
+    expect(screen.getByText('Click-to-call is off on crm.example.com.')).toBeTruthy();
+    expect(requests).toContainEqual({ type: 'sites/update', pause: 'crm.example.com' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resume on this site' }));
+    expect(await screen.findByRole('button', { name: 'Pause on this site' })).toBeTruthy();
+    expect(requests).toContainEqual({ type: 'sites/update', resume: 'crm.example.com' });
+  });
+
+  it('builds the popup’s own confirmation URL for a number', () => {
+    expect(tabFromSearch('?tab=12')).toBe(12);
+    expect(tabFromSearch('?tab=x')).toBeUndefined();
+    const params = new URLSearchParams(dialSearch('+14155550132', '?tab=12'));
+    expect(params.get('dial')).toBe('+14155550132');
+    expect(params.get('tab')).toBe('12');
+  });
+});
+
+describe('Sites settings', () => {
+  it('reads hosts from lines, URLs and wildcards, and reports what it cannot read', () => {
+    expect(parseHostList('crm.example.com\nhttps://Mail.Example.com:8443/inbox?x=1, *.salesforce.com\n\n crm.example.com ')).toEqual({
+      hosts: ['crm.example.com', 'mail.example.com', '*.salesforce.com'],
+      invalid: [],
+    });
+    expect(parseHostList('not a host\nfoo..bar\nok.test').invalid).toEqual(['not a host', 'foo..bar']);
+  });
+
+  it('shows the stored mode, list and paused sites; applies changes; resumes a paused site', async () => {
+    let current = settingsView({ mode: 'except-listed', listed: ['mail.example.com'], paused: ['crm.example.com'] });
+    const requests = background((r) => {
+      if (r.type === 'settings/get') return current;
+      if (r.type === 'sites/update') {
+        const s = current.sites;
+        current = settingsView({
+          mode: (r.mode as never) ?? s.mode,
+          listed: (r.listed as string[]) ?? s.listed,
+          paused: r.resume ? s.paused.filter((h) => h !== r.resume) : s.paused,
+        });
+        return current;
+      }
+      return undefined;
+    });
+    render(<SitesSettings />);
+    expect(screen.getByRole('heading', { name: 'Sites' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Everywhere except the sites listed below') as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByLabelText('Listed sites') as HTMLTextAreaElement).value).toBe('mail.example.com');
+
+    fireEvent.click(screen.getByLabelText('Only on the sites listed below'));
+    fireEvent.input(screen.getByLabelText('Listed sites'), { target: { value: 'mail.example.com\nbad host' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply site settings' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('bad host');
+
+    fireEvent.input(screen.getByLabelText('Listed sites'), { target: { value: 'mail.example.com\n*.hubspot.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply site settings' }));
+    await screen.findByText(/Site settings applied/);
+    expect(requests).toContainEqual({ type: 'sites/update', mode: 'only-listed', listed: ['mail.example.com', '*.hubspot.com'] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resume on crm.example.com' }));
+    await screen.findByText('Resumed on crm.example.com.');
+    expect(requests).toContainEqual({ type: 'sites/update', resume: 'crm.example.com' });
+    expect(screen.queryByRole('button', { name: 'Resume on crm.example.com' })).toBeNull();
+  });
+});
