@@ -82,6 +82,10 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       if (key) await writeApiKey(key, request.rememberKey);
       else if (settings.rememberKey !== request.rememberKey) await moveApiKey(request.rememberKey);
       await publishKeyState();
+      // Fill the agent cache now, so the popup opens with agents already listed.
+      void currentClient()
+        .then((client) => refreshAgents(client, now()))
+        .catch(() => undefined);
       return settingsView();
     }
 

@@ -76,8 +76,8 @@ const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agent
   },
   /** The extension set up for the sandbox as a person would, with the agent list fetched. */
   ready: async ({ openPage, sandbox, serviceWorker }, use) => {
-    const options = await openPage('options.html');
-    await setUp(options, sandbox.url);
+    const t0=Date.now(); const options = await openPage('options.html'); console.log('opened', Date.now()-t0);
+    await setUp(options, sandbox.url); console.log('setup', Date.now()-t0);
     await options.close();
     const popup = await openPage('popup.html'); // fetches the agent list
     const sw = await serviceWorker();
@@ -85,7 +85,7 @@ const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agent
       sw.evaluate(async () => (await (globalThis as any).chrome.storage.local.get('agents.cache'))['agents.cache']?.agents?.[0] ?? null);
     await expect.poll(firstAgent, { timeout: 20_000 }).not.toBeNull();
     const agent = (await firstAgent()) as { id: string; name: string };
-    await popup.close();
+    console.log('agents', Date.now()-t0); await popup.close();
     await use({ agentName: agent.name, agentId: agent.id });
   },
 });
@@ -139,7 +139,7 @@ test.describe('numbers found on the fixture pages', () => {
   for (const name of ['crm-list.html', 'contact-record.html', 'mail-thread.html', 'profile.html', 'shadow.html', 'negatives.html']) {
     test(`${name}: the popup lists what expected.json says`, async ({ context, ready, pages, serviceWorker }) => {
       void ready;
-      const { popup } = await openFixture(context, await serviceWorker(), `${pages.url}/${name}`);
+      const t1=Date.now(); const { popup } = await openFixture(context, await serviceWorker(), `${pages.url}/${name}`); console.log('fixture', Date.now()-t1);
       if (EXPECTED[name]!.expected.length === 0) {
         // Give the scan time to finish, then check nothing was reported.
         await popup.waitForTimeout(2000);

@@ -1,0 +1,77 @@
+/** The side panel's account views (history, agent executions with paging) and accessibility of every page. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, setUp } from './fixtures';
+import { placeCalls } from '../../sandbox/testing';
+import { SEED } from '../../sandbox/seed';
+
+async function setUpExtension(openPage: (p: string) => Promise<Page>, url: string): Promise<void> {
+  const options = await openPage('options.html');
+  await setUp(options, url);
+  await options.close();
+}
+
+test('agent executions come from the service with paging, and open in full', async ({ sandbox, openPage }) => {
+  const rows = Array.from({ length: 21 }, (_, i) => ({ contact_number: `+1415555${String(2600 + i)}` }));
+  // Scheduled rows are executions already: the list shows them whatever their status.
+  const placed = await placeCalls(sandbox.url, SEED.A.agents.sales, rows);
+  expect(placed.executionIds).toHaveLength(21);
+  await setUpExtension(openPage, sandbox.url);
+  const panel = await openPage('sidepanel.html');
+  await panel.getByRole('tab', { name: 'Agent executions' }).click();
+  const region = panel.getByRole('region', { name: 'Agent executions' });
+  const picker = region.getByLabel('Agent');
+  await expect(picker.locator(`option[value="${SEED.A.agents.sales}"]`)).toBeAttached();
+  await picker.selectOption(SEED.A.agents.sales);
+  await expect(region.getByText(/Page 1 of 2/)).toBeVisible();
+  await expect(region.locator('tbody tr')).toHaveCount(20);
+  await region.getByRole('button', { name: 'Next' }).click();
+  await expect(region.getByText(/Page 2 of 2/)).toBeVisible();
+  const rowsOnPage2 = await region.locator('tbody tr').count();
+  expect(rowsOnPage2).toBeGreaterThan(0);
+  await expect(region.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await region.locator('tbody tr button').first().click();
+  await expect(panel.getByRole('region', { name: 'Execution details' })).toBeVisible();
+});
+
+test('history: a finished call reopens and can be dialled again, prefilled', async ({ sandbox, openPage }) => {
+  await setUpExtension(openPage, sandbox.url);
+  const popup = await openPage('popup.html');
+  await popup.getByLabel('Agent').selectOption({ index: 1 });
+  await popup.getByLabel('Phone number').fill('+14155551001');
+  await popup.getByRole('button', { name: 'Call' }).click();
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.locator('.call-status')).toHaveText(/Busy/, { timeout: 60_000 });
+
+  const panel = await openPage('sidepanel.html');
+  await panel.getByRole('tab', { name: 'History' }).click();
+  await panel.getByRole('button', { name: 'Call again' }).first().click();
+  await expect(panel.getByLabel('Phone number')).toHaveValue(/4155551001/);
+});
+
+for (const path of ['popup.html', 'sidepanel.html', 'options.html']) {
+  test(`axe: ${path} has no serious or critical violations`, async ({ sandbox, openPage }) => {
+    await setUpExtension(openPage, sandbox.url);
+    const page = await openPage(path);
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  });
+}
+
+test('axe: a finished call in the side panel has no serious or critical violations', async ({ sandbox, openPage }) => {
+  await setUpExtension(openPage, sandbox.url);
+  const popup = await openPage('popup.html');
+  await popup.getByLabel('Agent').selectOption({ index: 1 });
+  await popup.getByLabel('Phone number').fill('+14155552671');
+  await popup.getByRole('button', { name: 'Call' }).click();
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.locator('.call-status')).toHaveText(/Completed/, { timeout: 60_000 });
+  const panel = await openPage('sidepanel.html');
+  await expect(panel.getByRole('region', { name: 'Transcript' })).toBeVisible();
+  const results = await new AxeBuilder({ page: panel }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
