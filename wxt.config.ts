@@ -6,13 +6,15 @@ export const GECKO_ID = 'click-to-call@voice-agent.test';
 
 export default defineConfig({
   vite: () => ({ plugins: [preact()] }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, manifestVersion }) => ({
     name: 'Voice Agent Click-to-Call',
     description: 'Dial numbers with your voice AI agents through single-call batches and watch each call.',
     permissions: ['storage', 'alarms', 'notifications', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // The local sandbox needs no prompt; the real service's origin is asked for when the user saves it.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*'],
+    // WXT drops optional_host_permissions from MV2 manifests; MV2 declares optional origins here.
+    ...(manifestVersion === 2 ? { optional_permissions: ['https://*/*'] } : {}),
     commands: {
       'call-selection': {
         suggested_key: { default: 'Alt+Shift+K' },

@@ -14,6 +14,9 @@ import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../sandbox/server';
 import { OWNER_KEY } from '../sandbox/keys';
 
+/** Runs inside extension pages, where Chromium's `chrome` API exists. */
+declare const chrome: any;
+
 const EXT = join(process.cwd(), '.output/chrome-mv3');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
 const RUNS = 9;

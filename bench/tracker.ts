@@ -17,6 +17,9 @@ import { OWNER_KEY } from '../sandbox/keys';
 import { STATUS_LABELS } from '../lib/calls/status';
 import { isTerminalExecutionStatus } from '../lib/api/status-vocabulary';
 
+/** Runs inside extension pages, where Chromium's `chrome` API exists. */
+declare const chrome: any;
+
 const speed = Number(process.argv[process.argv.indexOf('--speed') + 1] || 1) || 1;
 const NUMBER = '+14155552671';
 const EXT = join(process.cwd(), '.output/chrome-mv3');

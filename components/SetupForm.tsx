@@ -17,17 +17,21 @@ export function originPattern(origin: string): string {
  * Asks for access to the service's origin. Must run inside the click handler before any `await`:
  * browsers show the prompt only during a user gesture. Loopback origins are granted in the manifest.
  */
-function requestOriginAccess(origin: string): Promise<boolean> {
+function requestOriginAccess(origin: string): Promise<boolean | Error> {
   if (isLoopbackUrl(new URL(origin))) return Promise.resolve(true);
   try {
-    return browser.permissions.request({ origins: [originPattern(origin)] }).catch(() => false);
-  } catch {
-    return Promise.resolve(false);
+    // A refusal answers false; a browser that cannot ask at all throws: keep the two apart.
+    return browser.permissions.request({ origins: [originPattern(origin)] }).catch((error: unknown) => asError(error));
+  } catch (error) {
+    return Promise.resolve(asError(error));
   }
 }
 
-function refusedAccess(origin: string): string {
-  return `The extension needs access to ${origin} to reach the service; click Save again and choose Allow.`;
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+function refusedAccess(origin: string, answer: false | Error, action = 'Save'): string {
+  if (answer instanceof Error) return `The browser could not ask for access to ${origin}: ${answer.message}`;
+  return `The extension needs access to ${origin} to reach the service; click ${action} again and choose Allow.`;
 }
 
 interface FieldErrors {
@@ -91,9 +95,9 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     const access = requestOriginAccess(url.origin);
     setSaving(true);
     void access.then(async (granted) => {
-      if (!granted) {
+      if (granted !== true) {
         setSaving(false);
-        setErrors({ form: refusedAccess(url.origin) });
+        setErrors({ form: refusedAccess(url.origin, granted) });
         return;
       }
       const reply = await send({
@@ -133,9 +137,9 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     const access = url?.ok ? requestOriginAccess(url.origin) : Promise.resolve(true);
     setTesting(true);
     void access.then(async (granted) => {
-      if (!granted && url?.ok) {
+      if (granted !== true && url?.ok) {
         setTesting(false);
-        setErrors({ form: `The extension needs access to ${url.origin} to reach the service; click Test connection again and choose Allow.` });
+        setErrors({ form: refusedAccess(url.origin, granted, 'Test connection') });
         return;
       }
       const reply = await send({

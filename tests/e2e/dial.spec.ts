@@ -7,6 +7,9 @@ import { test, expect, setUp, sandboxRequests } from './fixtures';
 import { EMPTY_WALLET_KEY, READONLY_KEY } from '../../sandbox/keys';
 import type { CallRecord } from '../../lib/calls/call-record';
 
+/** Runs inside extension pages, where Chromium's `chrome` API exists. */
+declare const chrome: any;
+
 async function dial(popup: Page, number: string, variables: Record<string, string> = {}): Promise<void> {
   const agent = popup.getByLabel('Agent');
   await expect(agent.locator('option').nth(1)).toBeAttached();

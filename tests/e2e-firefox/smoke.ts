@@ -1,0 +1,419 @@
+/**
+ * Firefox end-to-end smoke test: the production Firefox builds (.output/firefox-mv2, and the MV3 one's
+ * options page) in Firefox ESR, driven by puppeteer-core over WebDriver BiDi against the sandbox.
+ * Playwright cannot drive Debian's Firefox (see /work/shared/notes/toolchain.md).
+ *
+ * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback: no prompt);
+ * a dial from popup.html to Completed; sidepanel.html?call=<id> shows transcript and recording; the
+ * sandbox saw exactly one POST /batches; an HTTPS service URL can be saved (its origin's optional host
+ * permission is requestable; prompts are turned off by pref). Then the MV3 build's options page renders.
+ *
+ *   npx tsx tests/e2e-firefox/smoke.ts [reportFile]      (normally through run.mjs; build first)
+ *
+ * Prints one line per check and `N passed, N failed`; writes {passed, failed, checks} to reportFile;
+ * saves test-results/firefox-<check>.png when a check fails; exits non-zero on any failure.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { OWNER_KEY } from '../../sandbox/keys';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { GECKO_ID } from '../../wxt.config';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const RESULTS = join(ROOT, 'test-results');
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const MV2_DIR = join(ROOT, '.output/firefox-mv2');
+const MV3_DIR = join(ROOT, '.output/firefox-mv3');
+const NUMBER = '+14155552671';
+/** A line of the sandbox's transcript for a completed call (sandbox/calls.ts conversationTurns). */
+const TRANSCRIPT_LINE = 'Tomorrow at 10am works for me.';
+/** Never contacted: saving only stores it (after asking for the origin's permission). */
+const HTTPS_SERVICE = 'https://voice-agent.example';
+const UI_TIMEOUT = 15_000;
+const CALL_TIMEOUT = 60_000;
+/** The whole run, browsers included, stops here even if something hangs. */
+const RUN_DEADLINE = 110_000;
+
+const started = Date.now();
+const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
+
+class CheckFailure extends Error {}
+/** A failed expectation with what was expected and what the page showed. */
+function fail(expected: string, shown: string): never {
+  throw new CheckFailure(`expected ${expected}\n      page showed: ${shown}`);
+}
+
+interface CheckResult {
+  name: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+  screenshot?: string;
+}
+const results: CheckResult[] = [];
+/** Browsers still open, killed outright if the run has to stop at its deadline. */
+const openBrowsers = new Set<Browser>();
+
+/** Runs one named check; on failure prints the reason and screenshots `page()` (if there is one). */
+async function check(name: string, page: () => Page | null, body: () => Promise<void>): Promise<boolean> {
+  const t0 = Date.now();
+  try {
+    await body();
+    results.push({ name, ok: true, ms: Date.now() - t0 });
+    console.log(`  ✓ ${name} (${elapsed(t0)})`);
+    return true;
+  } catch (e) {
+    const error = e instanceof CheckFailure ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    const result: CheckResult = { name, ok: false, ms: Date.now() - t0, error };
+    const p = page();
+    if (p && !p.isClosed()) {
+      const file = join(RESULTS, `firefox-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().replace(/^-|-$/g, '')}.png`);
+      try {
+        await withTimeout(p.screenshot({ path: file as `${string}.png`, fullPage: true }), 10_000, 'screenshot');
+        result.screenshot = file;
+      } catch (shotError) {
+        result.error += `\n      (no screenshot: ${String(shotError)})`;
+      }
+    }
+    results.push(result);
+    console.log(`  ✗ ${name} (${elapsed(t0)})\n      ${result.error}${result.screenshot ? `\n      screenshot: ${result.screenshot}` : ''}`);
+    return false;
+  }
+}
+
+function skip(name: string, reason: string): void {
+  results.push({ name, ok: false, ms: 0, error: `not run: ${reason}` });
+  console.log(`  ✗ ${name}\n      not run: ${reason}`);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000}s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser helpers
+
+async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; uuid: string }> {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new CheckFailure(`a build in ${extensionDir}: run npm run build first`);
+  const uuid = randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    // Without it Firefox refuses to navigate to moz-extension:// pages over BiDi.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      // The gecko id gets a known moz-extension:// host.
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
+      // A closed network: no update, telemetry or first-run traffic.
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'toolkit.telemetry.enabled': false,
+      // Optional permissions that the manifest declares are granted without a prompt nobody could answer.
+      'extensions.webextOptionalPermissionPrompts': false,
+    },
+    protocolTimeout: 30_000,
+  });
+  openBrowsers.add(browser);
+  try {
+    await withTimeout(browser.installExtension(extensionDir), 20_000, 'installExtension');
+  } catch (e) {
+    await closeBrowser(browser);
+    throw e;
+  }
+  return { browser, uuid };
+}
+
+async function closeBrowser(browser: Browser | null): Promise<void> {
+  if (!browser) return;
+  openBrowsers.delete(browser);
+  try {
+    await withTimeout(browser.close(), 10_000, 'browser.close');
+  } catch {
+    browser.process()?.kill('SIGKILL');
+  }
+}
+
+/**
+ * Opens an extension page in a new tab. goto() never resolves for moz-extension:// here, so it is not
+ * awaited; page.on('console'/'pageerror') report nothing from these pages either (they do on web pages).
+ */
+async function openExtensionPage(browser: Browser, uuid: string, path: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(UI_TIMEOUT);
+  page.goto(`moz-extension://${uuid}/${path}`).catch(() => undefined);
+  return page;
+}
+
+/** The page's visible text, shortened, for failure messages. */
+async function shownText(page: Page): Promise<string> {
+  try {
+    const text = await withTimeout(
+      page.evaluate(() => `${location.href}\n${document.body?.innerText ?? '(no body)'}`),
+      5_000,
+      'reading the page',
+    );
+    const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+    return oneLine.length > 900 ? `${oneLine.slice(0, 900)}…` : oneLine || '(empty page)';
+  } catch (e) {
+    return `(could not read the page: ${String(e)})`;
+  }
+}
+
+/** Waits for `fn` (run in the page) to return truthy; on timeout fails with `expected` and the page text. */
+// Arguments may be element handles, which arrive in the page as elements: hence the loose types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unknown, args: unknown[], timeout = UI_TIMEOUT): Promise<void> {
+  try {
+    await page.waitForFunction(fn, { timeout, polling: 100 }, ...args);
+  } catch (e) {
+    if (e instanceof Error && e.name !== 'TimeoutError' && !/timeout|exceeded/i.test(e.message)) throw e;
+    fail(`${expected} within ${timeout / 1000}s`, await shownText(page));
+  }
+}
+
+/** The form control a <label> with exactly this text points at. */
+async function byLabel(page: Page, label: string): Promise<ElementHandle<HTMLElement>> {
+  await waitFor(
+    page,
+    `a control labelled "${label}"`,
+    (text: string) => [...document.querySelectorAll('label')].some((l) => l.textContent?.trim() === text && l.control),
+    [label],
+  );
+  const handle = await page.evaluateHandle(
+    (text: string) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)!.control as HTMLElement,
+    label,
+  );
+  return handle as ElementHandle<HTMLElement>;
+}
+
+/** A button with exactly this text, once it is enabled. */
+async function buttonNamed(page: Page, name: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const find = (text: string) =>
+    [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text && !b.disabled && b.offsetParent !== null);
+  await waitFor(page, `an enabled button "${name}"`, find, [name]);
+  return (await page.evaluateHandle(find, name)) as ElementHandle<HTMLButtonElement>;
+}
+
+/** Types into an input as a person would (real key events), replacing what was there. */
+async function fill(input: ElementHandle<HTMLElement>, value: string): Promise<void> {
+  await input.click({ count: 3 });
+  await input.evaluate((el) => (el as HTMLInputElement).select());
+  await input.press('Backspace');
+  await input.type(value);
+  const now = await input.evaluate((el) => (el as HTMLInputElement).value);
+  if (now !== value) fail(`the field to hold "${value}"`, `"${now}"`);
+}
+
+interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+}
+async function sandboxRequests(sandbox: Sandbox): Promise<RequestLogEntry[]> {
+  const res = await fetch(`${sandbox.url}/__sandbox/requests`);
+  const body = (await res.json()) as RequestLogEntry[] | { requests: RequestLogEntry[] };
+  return Array.isArray(body) ? body : body.requests;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+async function main(): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  // Screenshots from an earlier run must not pass for this one's.
+  for (const f of readdirSync(RESULTS)) if (/^firefox-.*\.png$/.test(f)) rmSync(join(RESULTS, f), { force: true });
+  console.log(`Firefox e2e smoke (${FIREFOX}, puppeteer-core over WebDriver BiDi)`);
+  if (!existsSync(FIREFOX)) {
+    skip('Firefox is installed', `${FIREFOX} not found (apt-get install firefox-esr, or set FIREFOX_PATH)`);
+    return;
+  }
+
+  let sandbox: Sandbox | null = null;
+  let browser: Browser | null = null;
+  let page: Page | null = null;
+  try {
+    sandbox = await startSandbox({ port: 0, speed: 60 });
+    const sb = sandbox;
+    let uuid = '';
+
+    // 1. The MV2 build loads: its options page renders.
+    const loaded = await check('MV2 build loads, options page renders', () => page, async () => {
+      const launched = await launchFirefox(MV2_DIR);
+      browser = launched.browser;
+      uuid = launched.uuid;
+      page = await openExtensionPage(browser, uuid, 'options.html');
+      await waitFor(page, 'the options page heading "Voice Agent Click-to-Call settings"', () =>
+        document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings'), []);
+      await byLabel(page, 'API base URL');
+    });
+
+    // 2. Setup through the options page; loopback needs no permission prompt.
+    const setUp =
+      loaded &&
+      (await check('options: save sandbox URL and key, masked key shown', () => page, async () => {
+        const p = page!;
+        await fill(await byLabel(p, 'API base URL'), sb.url);
+        await fill(await byLabel(p, 'API key'), OWNER_KEY);
+        await (await buttonNamed(p, 'Save')).click();
+        const masked = `••••••••${OWNER_KEY.slice(-4)}`;
+        await waitFor(p, `the masked key "${masked}" and "Saved."`, (m: string) =>
+          document.body.innerText.includes(m) &&
+          [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.')), [masked]);
+        // A permission prompt (or its refusal) would show this instead.
+        const text = await p.evaluate(() => document.body.innerText);
+        if (text.includes('needs access to')) fail('no host permission request for a loopback URL', await shownText(p));
+        if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
+      }));
+    if (!loaded) skip('options: save sandbox URL and key, masked key shown', 'the extension did not load');
+
+    // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
+    const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;
+    let callId: string | null = null;
+    const dialled =
+      setUp &&
+      (await check(dialName, () => page, async () => {
+        await page!.close();
+        const p = (page = await openExtensionPage(browser!, uuid, 'popup.html'));
+        const agent = await byLabel(p, 'Agent');
+        await waitFor(p, 'at least one agent in "Agent"', (select: HTMLElement) =>
+          [...(select as HTMLSelectElement).options].some((o) => o.value), [agent]);
+        const first = await agent.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value)!.value);
+        await agent.select(first);
+        await fill(await byLabel(p, 'Phone number'), NUMBER);
+        await (await buttonNamed(p, 'Call')).click();
+        await (await buttonNamed(p, 'Confirm')).click();
+        await waitFor(p, `the call view ("Call to ${NUMBER}")`, (n: string) =>
+          document.querySelector('.call-title')?.textContent?.includes(n), [NUMBER]);
+        const t0 = Date.now();
+        // Any end (lib/calls/status.ts labels, or "<step> failed.") stops the wait; only Completed passes.
+        await waitFor(
+          p,
+          'the call status "Completed"',
+          (ends: string[]) => {
+            const status = document.querySelector('.call-status')?.textContent?.trim() ?? '';
+            return ends.includes(status) || status.endsWith(' failed.');
+          },
+          [['Completed', 'No answer', 'Busy', 'Failed', 'Canceled', 'Stopped', 'Error', 'Balance too low']],
+          CALL_TIMEOUT,
+        );
+        const status = await p.evaluate(() => document.querySelector('.call-status')?.textContent?.trim() ?? '');
+        if (status !== 'Completed') fail('the call status "Completed"', `status "${status}"; ${await shownText(p)}`);
+        const timeline = await p.evaluate(() => document.querySelector('.call')?.textContent ?? '');
+        if (!timeline.includes('Scheduled')) fail('the status timeline to list "Scheduled"', await shownText(p));
+        console.log(`      call completed ${elapsed(t0)} after Confirm`);
+        // The call's id, from the extension's own storage (the popup's "Open details" opens a sidebar).
+        callId = await p.evaluate(async (n: string) => {
+          const api = (globalThis as unknown as { browser: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).browser;
+          const stored = (await api.storage.local.get('calls')).calls as { calls?: { id: string; toNumber: string }[] } | undefined;
+          return stored?.calls?.find((c) => c.toNumber === n)?.id ?? null;
+        }, NUMBER);
+        if (!callId) fail(`a stored call to ${NUMBER} in storage.local "calls"`, 'none');
+      }));
+    if (!setUp) skip(dialName, 'setup did not pass');
+
+    const detailsName = 'side panel page: transcript and recording of the call';
+    if (dialled && callId) {
+      await check(detailsName, () => page, async () => {
+        const p = (page = await openExtensionPage(browser!, uuid, `sidepanel.html?call=${encodeURIComponent(callId!)}`));
+        await waitFor(p, `the call details for ${NUMBER}`, (n: string) =>
+          document.querySelector('.call-full .call-title')?.textContent?.includes(n), [NUMBER]);
+        await waitFor(p, `the transcript with "${TRANSCRIPT_LINE}"`, (line: string) =>
+          document.querySelector('.transcript')?.textContent?.includes(line), [TRANSCRIPT_LINE]);
+        await waitFor(p, 'an <audio> element for the recording', () => !!document.querySelector('.recording audio'), []);
+        const src = await p.evaluate(() => document.querySelector('.recording audio')!.getAttribute('src') ?? '');
+        if (!src.startsWith(`${sb.url}/`)) fail(`the recording's URL on the sandbox (${sb.url}/…)`, `src="${src}"`);
+      });
+    } else skip(detailsName, 'the call did not complete');
+
+    const batchesName = 'sandbox: exactly one POST /batches';
+    if (setUp) {
+      await check(batchesName, () => null, async () => {
+        const log = await sandboxRequests(sb);
+        const posts = log.filter((r) => r.method === 'POST' && /\/batches\/?$/.test(r.path));
+        if (posts.length !== 1) {
+          const summary = log.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
+          fail('1 POST /batches', `${posts.length}; the sandbox's request log: ${summary}`);
+        }
+      });
+    } else skip(batchesName, 'setup did not pass');
+
+    // 5. The real service is HTTPS: Save must be able to ask for its origin (optional permission).
+    const httpsName = 'options: an HTTPS service URL can be saved (origin permission requestable)';
+    if (loaded) {
+      await check(httpsName, () => page, async () => {
+        const p = (page = await openExtensionPage(browser!, uuid, 'options.html'));
+        await fill(await byLabel(p, 'API base URL'), HTTPS_SERVICE);
+        await (await buttonNamed(p, 'Save')).click();
+        const saved = () => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
+        await waitFor(p, '"Saved." or an error', () => {
+          const ok = [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
+          return ok || document.querySelector('.setup [role=alert]');
+        }, []);
+        if (!(await p.evaluate(saved))) {
+          const alert = await p.evaluate(() => document.querySelector('.setup [role=alert]')?.textContent?.trim() ?? '');
+          fail(
+            `"Saved." for ${HTTPS_SERVICE}: Save first requests host permission for its origin, which the manifest must declare ` +
+              `(optional_permissions in MV2, optional_host_permissions in MV3)`,
+            alert ? `the error "${alert}"` : await shownText(p),
+          );
+        }
+        const granted = await p.evaluate(async (origin: string) => {
+          const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+          return api.permissions.contains({ origins: [origin] });
+        }, `${HTTPS_SERVICE}/*`);
+        if (!granted) fail(`host permission for ${HTTPS_SERVICE}/* after saving`, 'not granted');
+      });
+    } else skip(httpsName, 'the extension did not load');
+
+    await closeBrowser(browser);
+    browser = null;
+    page = null;
+
+    // 4. The MV3 Firefox build loads too.
+    await check('MV3 build loads, options page renders', () => page, async () => {
+      const launched = await launchFirefox(MV3_DIR);
+      browser = launched.browser;
+      page = await openExtensionPage(browser, launched.uuid, 'options.html');
+      await waitFor(page, 'the options page heading "Voice Agent Click-to-Call settings"', () =>
+        document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings'), []);
+      await byLabel(page, 'API base URL');
+    });
+  } finally {
+    await closeBrowser(browser);
+    await sandbox?.close().catch(() => undefined);
+  }
+}
+
+const reportFile = process.argv[2] ? resolve(process.argv[2]) : join(RESULTS, 'firefox.json');
+function finish(extra?: string): never {
+  for (const browser of openBrowsers) browser.process()?.kill('SIGKILL');
+  if (extra) results.push({ name: 'run', ok: false, ms: Date.now() - started, error: extra });
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  mkdirSync(dirname(reportFile), { recursive: true });
+  writeFileSync(reportFile, JSON.stringify({ passed, failed, ms: Date.now() - started, checks: results }, null, 2));
+  if (extra) console.log(`  ✗ run\n      ${extra}`);
+  console.log(`Firefox e2e: ${passed} passed, ${failed} failed (${elapsed()})`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+const deadline = setTimeout(() => finish(`the run did not finish within ${RUN_DEADLINE / 1000}s`), RUN_DEADLINE);
+main().then(
+  () => {
+    clearTimeout(deadline);
+    finish();
+  },
+  (e: unknown) => {
+    clearTimeout(deadline);
+    finish(`the run stopped: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  },
+);
