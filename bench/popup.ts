@@ -6,19 +6,16 @@
  *
  *   npx tsx bench/popup.ts
  */
-import { chromium } from 'playwright-core';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../sandbox/server';
+import { EXTENSION_DIR as EXT, launchExtension, setUpThroughOptions } from '../tests/support/chromium';
 import { OWNER_KEY } from '../sandbox/keys';
 
 /** Runs inside extension pages, where Chromium's `chrome` API exists. */
 declare const chrome: any;
 
-const EXT = join(process.cwd(), '.output/chrome-mv3');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
 const RUNS = 9;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
@@ -41,21 +38,11 @@ function popupScripts(): string[] {
 
 async function main() {
   const sandbox = await startSandbox({ port: 0 });
-  const profile = mkdtempSync(join(tmpdir(), 'c2c-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', `--disable-extensions-except=${EXT}`, `--load-extension=${EXT}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const { context, extensionId: id, close } = await launchExtension();
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const id = new URL(worker.url()).host;
+    await setUpThroughOptions(context, id, sandbox.url, OWNER_KEY);
     const setup = await context.newPage();
     await setup.goto(`chrome-extension://${id}/options.html`);
-    await setup.getByLabel('API base URL').fill(sandbox.url);
-    await setup.getByLabel('API key').fill(OWNER_KEY);
-    await setup.getByRole('button', { name: 'Save' }).click();
-    await setup.getByText(/••••/).waitFor();
     // The agent cache is filled in the background after Save.
     await setup.waitForFunction(async () => ((await chrome.storage.local.get('agents.cache'))['agents.cache']?.agents ?? []).length > 0);
 
@@ -102,9 +89,8 @@ async function main() {
     console.log(`  of which after the HTML was parsed (our scripts, storage read, render): median ${median(appTimes).toFixed(0)} ms, max ${Math.max(...appTimes).toFixed(0)} ms`);
     console.log(`bare extension resource (an icon) loaded in a new tab: median ${median(floorTimes).toFixed(0)} ms (the browser's own floor for a new page)`);
   } finally {
-    await context.close();
+    await close();
     await sandbox.close();
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 

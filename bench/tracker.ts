@@ -8,11 +8,8 @@
  * At speed 1 the sandbox keeps real timings (the ≥ 2-minute wait before the start included), so one
  * run takes about three minutes. Prints figures; asserts nothing.
  */
-import { chromium } from 'playwright-core';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSandbox } from '../sandbox/server';
+import { launchExtension, setUpThroughOptions } from '../tests/support/chromium';
 import { OWNER_KEY } from '../sandbox/keys';
 import { STATUS_LABELS } from '../lib/calls/status';
 import { isTerminalExecutionStatus } from '../lib/api/status-vocabulary';
@@ -22,8 +19,6 @@ declare const chrome: any;
 
 const speed = Number(process.argv[process.argv.indexOf('--speed') + 1] || 1) || 1;
 const NUMBER = '+14155552671';
-const EXT = join(process.cwd(), '.output/chrome-mv3');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
 const labelToStatus = new Map(Object.entries(STATUS_LABELS).map(([status, label]) => [label, status]));
 
 const median = (xs: number[]) => {
@@ -35,23 +30,10 @@ const median = (xs: number[]) => {
 const fmt = (ms: number) => (Number.isNaN(ms) ? '   -  ' : `${(ms / 1000).toFixed(2)} s`);
 
 async function main() {
-  if (!existsSync(join(EXT, 'manifest.json'))) throw new Error('Build first: npm run build');
   const sandbox = await startSandbox({ port: 0, speed });
-  const profile = mkdtempSync(join(tmpdir(), 'c2c-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', `--disable-extensions-except=${EXT}`, `--load-extension=${EXT}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const { context, extensionId: id, close } = await launchExtension();
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const id = new URL(worker.url()).host;
-    const options = await context.newPage();
-    await options.goto(`chrome-extension://${id}/options.html`);
-    await options.getByLabel('API base URL').fill(sandbox.url);
-    await options.getByLabel('API key').fill(OWNER_KEY);
-    await options.getByRole('button', { name: 'Save' }).click();
-    await options.getByText(/••••/).waitFor();
+    await setUpThroughOptions(context, id, sandbox.url, OWNER_KEY);
 
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${id}/popup.html`);
@@ -122,9 +104,8 @@ async function main() {
     console.log(`requests              tracker ${ours.length} (all batch and execution requests of the dial)   baseline ${baselineRequests} (polls only)`);
     console.log(`ratio                 tracker/baseline requests ${(ours.length / baselineRequests).toFixed(2)}; median lag ${(om / bm).toFixed(2)}× the baseline's`);
   } finally {
-    await context.close();
+    await close();
     await sandbox.close();
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 

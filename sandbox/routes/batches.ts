@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { actionAck, batch as batchSchema, batchCreated, batchList, executionList, executionPage, normalizeExecutionStatus } from '../../lib/api/schemas';
 import { readFields, type Fields } from '../body';
-import { outcomeFor } from '../calls';
+import { EMPTY_RESULT, outcomeFor } from '../calls';
 import { csvRecords } from '../csv';
 import { scheduleBatch, stopBatch } from '../engine';
 import { ApiError, badRequest, required, routeNotFound, unprocessable } from '../errors';
@@ -98,19 +98,7 @@ async function createBatch(ctx: RouteCtx) {
       recipient_data: recipientData,
       retried: 0,
       answered_at_ms: null,
-      conversation_duration: null,
-      total_cost: null,
-      cost_breakdown: null,
-      transcript: null,
-      summary: null,
-      extracted_data: null,
-      answered_by_voice_mail: false,
-      error_message: null,
-      telephony_duration: null,
-      hangup_by: null,
-      hangup_reason: null,
-      hangup_provider_code: null,
-      has_recording: false,
+      ...EMPTY_RESULT,
     };
   });
   for (const exec of execs) account.executions.set(exec.id, exec);

@@ -3,37 +3,12 @@
  * production build (.output/chrome-mv3) loaded the way users load it. See ../../shared notes:
  * extensions need a persistent context and the full Chromium binary.
  */
-import { test as base, expect, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { test as base, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { launchExtension } from '../support/chromium';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER_KEY } from '../../sandbox/keys';
 
-export const EXTENSION_DIR = join(process.cwd(), '.output/chrome-mv3');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
-
-export async function launchExtension(): Promise<{ context: BrowserContext; extensionId: string; profile: string }> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
-  const profile = mkdtempSync(join(tmpdir(), 'c2c-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return { context, extensionId: new URL(worker.url()).host, profile };
-}
+export { EXTENSION_DIR, launchExtension } from '../support/chromium';
 
 export interface Fixtures {
   sandboxOptions: SandboxOptions;
@@ -53,10 +28,9 @@ export const test = base.extend<Fixtures>({
     await sandbox.close();
   },
   context: async ({}, use) => {
-    const { context, profile } = await launchExtension();
-    await use(context);
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    const extension = await launchExtension();
+    await use(extension.context);
+    await extension.close();
   },
   extensionId: async ({ context }, use) => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -15,6 +15,7 @@ import { EMPTY_WALLET_KEY, OTHER_KEY, OWNER_KEY, READONLY_KEY } from '../../../s
 import { SEED, sampleAgentBody } from '../../../sandbox/seed';
 import type { AgentCreateBody, AgentReplaceBody } from '../../../lib/api/schemas';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
+import { errorOf } from './fake-fetch';
 
 const A = SEED.A;
 const AGENT_ID = A.agents.sales;
@@ -28,15 +29,6 @@ interface LoggedRequest {
   fault?: boolean;
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** The sandbox's sample body, typed loosely there; the client checks it strictly at run time. */
 const agentBody = (name: string) => sampleAgentBody(name) as AgentCreateBody & AgentReplaceBody;

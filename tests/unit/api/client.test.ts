@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientConfig } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { clearRouteMemory, rememberedRoutes, type RouteForms, type RouteMemoryStore } from '../../../lib/api/routes';
-import { fakeClock, fakeFetch, json, type RecordedCall } from './fake-fetch';
+import { fakeClock, fakeFetch, json, type RecordedCall, errorOf } from './fake-fetch';
 
 const BASE = 'https://api.example.test';
 const AGENT = '3c90c3cc-0d44-4b50-8888-8dd25736052a';
@@ -76,15 +76,6 @@ function setup(fetchFallback: (call: RecordedCall) => Response, config: Partial<
 
 const targets = (calls: RecordedCall[]) => calls.map((c) => `${c.method} ${c.url.pathname}`);
 
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeEach(() => clearRouteMemory());
 

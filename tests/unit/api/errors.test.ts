@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, isAuthError, isRouteMissing, readErrorBody, redact } from '../../../lib/api/errors';
 import { createHttp } from '../../../lib/api/http';
 import { z } from '../../../lib/api/zod';
-import { fakeClock, fakeFetch, json, text } from './fake-fetch';
+import { fakeClock, fakeFetch, json, text, errorOf } from './fake-fetch';
 
 const any = z.unknown();
 
@@ -20,15 +20,6 @@ function http(replies: Parameters<typeof fakeFetch>[0]) {
   return { client, fake, clock };
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('error message precedence', () => {
   it('takes body.message first', () => {

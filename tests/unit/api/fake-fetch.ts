@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { ApiError } from '../../../lib/api/errors';
 /** A scripted `fetch` for unit tests: records every call, answers from a list or a handler. */
 
 export interface RecordedCall {
@@ -93,4 +95,15 @@ export function fakeClock(start = Date.parse('2026-11-21T12:00:00Z')) {
       t += ms;
     },
   };
+}
+
+/** The ApiError a promise rejects with (fails the test when it resolves or throws something else). */
+export async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the request to fail');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/errors';
 import { buildUrl, createHttp, parseRetryAfter, type HttpConfig, type HttpMethod } from '../../../lib/api/http';
 import { z } from '../../../lib/api/zod';
-import { empty, fakeClock, fakeFetch, json, network, text, type Reply } from './fake-fetch';
+import { empty, fakeClock, fakeFetch, json, network, text, type Reply, errorOf } from './fake-fetch';
 
 const ok = z.looseObject({ ok: z.boolean() });
 
@@ -21,15 +21,6 @@ function setup(replies: Reply[], config: Partial<HttpConfig> = {}) {
   return { http, fake, clock };
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('request basics', () => {
   it('sends the bearer header, joins base URL, path and query, parses with the schema', async () => {
