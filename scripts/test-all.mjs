@@ -38,7 +38,9 @@ if (wanted('unit')) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     // A file that failed to load has no tests; count it as a failure so it cannot hide.
     const broken = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-    count('unit', r.numPassedTests, r.numFailedTests + broken, r.numPendingTests + r.numTodoTests);
+    // Unhandled errors fail the run without failing a test: count them too, so they cannot hide.
+    const unexplained = code !== 0 && r.numFailedTests + broken === 0 ? 1 : 0;
+    count('unit', r.numPassedTests, r.numFailedTests + broken + unexplained, r.numPendingTests + r.numTodoTests, unexplained ? ` (vitest exited ${code}: unhandled errors)` : '');
   } else count('unit', 0, 1, 0, ` (vitest exited ${code} without a report)`);
 }
 

@@ -18,6 +18,16 @@ async function seriousViolations(): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
 
+const SETTINGS_VIEW = {
+  baseUrl: 'http://127.0.0.1:8787',
+  defaultCountry: 'US',
+  rememberKey: true,
+  hasKey: true,
+  keyHint: '••••••••wner',
+  sites: { mode: 'everywhere', listed: [], paused: [] },
+  problem: null,
+};
+
 beforeEach(async () => {
   fakeBrowser.reset();
   await fakeBrowser.storage.local.set({
@@ -32,7 +42,9 @@ beforeEach(async () => {
         ? ok([{ id: 'n1', phoneNumber: '+14155550000', agentId: null }])
         : r.type === 'execution/log'
           ? ok({ data: [{ created_at: '2026-11-21T12:10:01+00:00', type: 'request', component: 'llm', data: 'hi' }] })
-          : ok(null),
+          : r.type === 'settings/get' || r.type === 'sites/update'
+            ? ok(SETTINGS_VIEW)
+            : ok(null),
   );
 });
 afterEach(cleanup);
