@@ -1,12 +1,13 @@
 /**
  * The popup's "On this page": the numbers the content script found in the tab (`popup.html?tab=<id>`,
  * else the active tab), each with "Call" (the popup's own confirmation, prefilled through
- * `popup.html?dial=…`), and "Pause/Resume on this site". Small on purpose: no zod at runtime.
+ * `popup.html?dial=…&agent=…`), and "Pause/Resume on this site". Small on purpose: no zod at runtime.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import type { TabNumbersView } from '../lib/messages';
 import { queryParam } from '../lib/ui/hooks';
 import { send } from '../lib/ui/send';
+import { StoreContext } from '../lib/ui/store';
 import { ErrorMessage } from './Messages';
 
 /** `?tab=<id>` when the popup was opened for a given tab (tests, the confirmation window). */
@@ -16,8 +17,9 @@ export function tabFromSearch(search: string): number | undefined {
 }
 
 /** The popup URL that opens its confirmation for `e164` (the same path the background uses). */
-export function dialSearch(e164: string, search: string): string {
+export function dialSearch(e164: string, search: string, agentId?: string | null): string {
   const params = new URLSearchParams({ dial: e164, source: 'on-this-page' });
+  if (agentId) params.set('agent', agentId);
   const tab = tabFromSearch(search);
   if (tab !== undefined) params.set('tab', String(tab));
   return `?${params}`;
@@ -29,6 +31,7 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const tabId = tabFromSearch(search);
+  const store = useContext(StoreContext);
 
   const load = async () => {
     const reply = await send({ type: 'page/numbers-for-tab', ...(tabId !== undefined ? { tabId } : {}) });
@@ -60,7 +63,11 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
   };
 
   const call = (e164: string) => {
-    location.search = dialSearch(e164, search);
+    // The agent the background's confirmation would pick: the last one called with, else the first listed.
+    const agents = store?.agentsCache.value?.agents ?? [];
+    const last = store?.calls.value[0]?.agentId;
+    const agentId = agents.find((a) => a.id === last)?.id ?? agents[0]?.id ?? null;
+    location.search = dialSearch(e164, search, agentId);
   };
 
   return (

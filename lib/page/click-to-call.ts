@@ -132,12 +132,18 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
     runner.schedule();
   }
 
+  // The top frame reports once even when it found nothing, so the popup knows the page ("No numbers on …").
+  let reportEmpty = win === win.top;
+
   function afterScan() {
-    if (scanner.takeChanges().length === 0) return;
+    const changed = scanner.takeChanges().length > 0;
+    const first = reportEmpty && !scanner.hasPendingWork();
+    if (!changed && !first) return;
+    if (first) reportEmpty = false;
     if (current && !stillFound(current.hit.match)) hide();
     const numbers = numbersToReport(scanner.matches());
     const key = reportKey(numbers);
-    if (key === lastReportKey) return;
+    if (key === lastReportKey && !first) return;
     lastReportKey = key;
     lastReportAt = now();
     link.send({ type: 'page/numbers', numbers }).catch(failed);
@@ -152,6 +158,8 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   let overlay: OverlayView | null = null;
   let current: { hit: Hit; via: 'pointer' | 'focus'; anchor: Element | null } | null = null;
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The element whose button the user dismissed with Escape: not shown again until focus leaves it. */
+  let dismissed: Element | null = null;
 
   function ensureOverlay(): OverlayView {
     if (overlay) return overlay;
@@ -171,6 +179,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
         e.preventDefault();
         e.stopPropagation();
         hide();
+        dismissed = anchor;
         anchor?.focus();
       } else if (e.key === 'Tab' && anchor) {
         // Back to the number; a forward Tab then continues from it as if the button were not there.
@@ -235,19 +244,24 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   on(doc, 'focusin', (e: FocusEvent) => {
     if (!e.isTrusted || (overlay && e.target === overlay.host)) return;
     const target = e.composedPath()[0] as Element | undefined;
+    if (target === dismissed) return;
     const hit = target?.nodeType === ELEMENT_NODE ? hitForFocus(target, scanner.results()) : null;
     if (hit) show(hit, 'focus', target!);
     else if (current?.via === 'focus') hide();
   });
   on(doc, 'focusout', (e: FocusEvent) => {
-    if (!e.isTrusted || current?.via !== 'focus' || e.target === overlay?.host) return;
+    if (!e.isTrusted) return;
+    if (dismissed && e.composedPath()[0] === dismissed) dismissed = null;
+    if (current?.via !== 'focus' || e.target === overlay?.host) return;
     if (overlay && e.relatedTarget === overlay.host) return;
     hide();
   });
   on(doc, 'keydown', (e: KeyboardEvent) => {
     if (!e.isTrusted || !current || !overlay?.visible || e.target === overlay.host) return;
-    if (e.key === 'Escape') hide();
-    else if (e.key === 'Tab' && !e.shiftKey && current.via === 'focus' && e.composedPath()[0] === current.anchor) {
+    if (e.key === 'Escape') {
+      if (current.via === 'focus') dismissed = current.anchor;
+      hide();
+    } else if (e.key === 'Tab' && !e.shiftKey && current.via === 'focus' && e.composedPath()[0] === current.anchor) {
       // The button comes right after the number in the tab order.
       e.preventDefault();
       overlay.button.focus();

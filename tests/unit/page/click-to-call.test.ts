@@ -85,6 +85,14 @@ describe('scanning and reporting', () => {
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550150']);
   });
 
+  it('reports an empty list once when the page has no numbers (so the popup can say so)', async () => {
+    const { sent, scanner } = start('<p>Order 2024-05-14, total $1,234.50</p>');
+    await scanned(scanner);
+    await vi.waitFor(() => expect(numbersReports(sent)).toEqual([{ type: 'page/numbers', numbers: [] }]));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(numbersReports(sent)).toHaveLength(1);
+  });
+
   it('stops: no more reports, an empty report for the badge, and no listeners left', async () => {
     const { sent, scanner } = start('<p>(415) 555-0132</p>');
     await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(1));
@@ -155,6 +163,16 @@ describe('the call button', () => {
     a.dispatchEvent(tab);
     expect(tab.defaultPrevented).toBe(true);
     expect(document.querySelector(OVERLAY_TAG)!.shadowRoot!.activeElement).toBe(button);
+
+    // Escape on the button: hidden (focus goes back to the number: see the e2e test), and not shown
+    // again for that number until focus leaves it.
+    button.dispatchEvent(trusted(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, composed: true })));
+    expect(button.hidden).toBe(true);
+    a.dispatchEvent(trusted(new FocusEvent('focusin', { bubbles: true, composed: true })));
+    expect(button.hidden).toBe(true);
+    a.dispatchEvent(trusted(new FocusEvent('focusout', { bubbles: true, composed: true })));
+    a.dispatchEvent(trusted(new FocusEvent('focusin', { bubbles: true, composed: true })));
+    expect(button.hidden).toBe(false);
   });
 });
 

@@ -88,9 +88,11 @@ describe('On this page', () => {
   it('builds the popup’s own confirmation URL for a number', () => {
     expect(tabFromSearch('?tab=12')).toBe(12);
     expect(tabFromSearch('?tab=x')).toBeUndefined();
-    const params = new URLSearchParams(dialSearch('+14155550132', '?tab=12'));
+    const params = new URLSearchParams(dialSearch('+14155550132', '?tab=12', 'agent-1'));
     expect(params.get('dial')).toBe('+14155550132');
     expect(params.get('tab')).toBe('12');
+    expect(params.get('agent')).toBe('agent-1');
+    expect(new URLSearchParams(dialSearch('+14155550132', '')).has('agent')).toBe(false);
   });
 });
 
