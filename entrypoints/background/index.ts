@@ -49,8 +49,8 @@ export default defineBackground(() => {
   });
   browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
   browser.tabs.onUpdated.addListener((tabId, change) => {
-    // A new page in the tab: its old numbers are gone; the content script reports the new ones.
-    if (change.status === 'loading' && change.url) void forgetTab(tabId);
+    // A new page (or a reload) in the tab: its old numbers are gone; the content scripts report anew.
+    if (change.status === 'loading') void forgetTab(tabId);
   });
 
   // A restarted worker picks up every call still being followed.
