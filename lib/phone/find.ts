@@ -17,6 +17,7 @@ import {
   parsePhoneNumberFromString,
   searchPhoneNumbersInText,
   type CountryCode,
+  type PhoneNumber,
 } from 'libphonenumber-js/min';
 import { coreOf, rejectionReason, type RejectReason } from './reject';
 
@@ -184,9 +185,72 @@ function retryInsidePhrases(text: string, country: CountryCode | undefined, labe
   }
 }
 
-function run(text: string, options: FindOptions, sink: Sink): void {
+// Fast paths for table cells (CRM lists): a text that is *only* a date, a ZIP+4 or a plainly
+// written phone number does not need the full text search (which builds a matcher per call).
+
+// "2024-05-01", "2024-05-01T10:00", "2024-05-01T10:00:00.123Z", "…+02:00". checkShape rejects the
+// date as 'date' (year 1900–2100, a plausible day and month), and any shorter candidate inside
+// touches a digit, a letter ("T") or ":"/"." after a digit ('glued'), so no number can be found.
+const ISO_DATE_ONLY_RE = /^\s*(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?\s*$/;
+// "94105-1234": checkShape's 'zip' rule; inner 7–8 digit candidates are 'glued'.
+const ZIP4_ONLY_RE = /^\s*\d{5}-\d{4}\s*$/;
+
+/** True when `text` is nothing but a token the rejection layer always vetoes (findPhoneNumbers only). */
+function isOnlyNonPhoneToken(text: string): boolean {
+  if (ZIP4_ONLY_RE.test(text)) return true;
+  const m = ISO_DATE_ONLY_RE.exec(text);
+  if (!m) return false;
+  const y = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return y >= 1900 && y <= 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+// A text that is only a phone number written the usual way: optional "+cc", optional "(area)",
+// digit groups with single space/dot/hyphen separators, optional "x123" / "ext. 45" extension.
+// Brackets are balanced and there is nothing around it, so libphonenumber's matcher takes the
+// whole trimmed text as its candidate; if that candidate parses as a valid number the matcher
+// reports exactly it (same span, same number). Anything else goes the full search.
+const PHONE_ONLY_RE =
+  /^(\+\d{1,3}[ .-]?)?(\(\d{1,5}\)[ .-]?)?\d{1,12}(?:[ .-]\d{1,12}){0,5}(?:( ?(?:x|ext\.?) ?)(\d{1,6}))?$/i;
+
+/**
+ * The single-number fast path: the match the full search would report for a phone-only text, or
+ * null when the text is not such a text (or the number is not valid) and the full search must run.
+ */
+function phoneOnlyMatch(text: string, country: CountryCode | undefined): { start: number; end: number; number: PhoneNumber } | null {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  const trimmed = start === 0 && end === text.length ? text : text.slice(start, end);
+  const m = PHONE_ONLY_RE.exec(trimmed);
+  if (!m) return null;
+  const number = parsePhoneNumberFromString(trimmed, { defaultCountry: country });
+  if (!number || !number.isPossible() || !number.isValid()) return null;
+  if ((number.ext || undefined) !== (m[4] || undefined)) return null;
+  return { start, end, number };
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0;
+}
+
+function run(text: string, options: FindOptions, sink: Sink, fast = false): void {
   if (!mayContainPhoneNumber(text)) return;
+  if (fast && isOnlyNonPhoneToken(text)) return;
   const country = supportedCountry(options.defaultCountry);
+  const single = phoneOnlyMatch(text, country);
+  if (single) {
+    // What searchRange does with the one match; retryInsidePhrases finds every phrase taken.
+    const { start, end, number } = single;
+    const ext = number.ext as string | undefined;
+    const reason = rejectionReason({ text, start, end, ext, label: options.label });
+    const e164 = number.number as string;
+    if (reason) sink.rejected.push({ raw: text.slice(start, end), e164, start, end, reason });
+    else sink.accepted.push({ raw: text.slice(start, end), e164, country: number.country, ...(ext ? { ext } : {}), start, end });
+    return;
+  }
   searchRange(text, 0, text.length, country, options.label, sink);
   retryInsidePhrases(text, country, options.label, sink);
   sink.accepted.sort((a, b) => a.start - b.start);
@@ -198,7 +262,7 @@ function run(text: string, options: FindOptions, sink: Sink): void {
  */
 export function findPhoneNumbers(text: string, options: FindOptions = {}): FoundPhoneNumber[] {
   const sink: Sink = { accepted: [], rejected: [] };
-  run(text, options, sink);
+  run(text, options, sink, true);
   return sink.accepted;
 }
 
