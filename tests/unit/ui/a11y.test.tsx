@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OptionsApp } from '../../../entrypoints/options/App';
 import { PopupApp } from '../../../entrypoints/popup/App';
 import { SidePanelApp } from '../../../entrypoints/sidepanel/App';
-import { agentsCache, callRecord, execution, fakeBackground, ok, renderWithStore } from './helpers';
+import { agentsCache, callRecord, execution, fakeBackground, ok, renderWithStore, settingsView } from './helpers';
 
 async function seriousViolations(): Promise<string[]> {
   document.documentElement.lang = 'en';
@@ -18,15 +18,6 @@ async function seriousViolations(): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
 
-const SETTINGS_VIEW = {
-  baseUrl: 'http://127.0.0.1:8787',
-  defaultCountry: 'US',
-  rememberKey: true,
-  hasKey: true,
-  keyHint: '••••••••wner',
-  sites: { mode: 'everywhere', listed: [], paused: [] },
-  problem: null,
-};
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -43,7 +34,7 @@ beforeEach(async () => {
         : r.type === 'execution/log'
           ? ok({ data: [{ created_at: '2026-11-21T12:10:01+00:00', type: 'request', component: 'llm', data: 'hi' }] })
           : r.type === 'settings/get' || r.type === 'sites/update'
-            ? ok(SETTINGS_VIEW)
+            ? ok(settingsView())
             : ok(null),
   );
 });

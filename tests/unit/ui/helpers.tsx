@@ -7,7 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Execution } from '../../../lib/api/schemas/execution';
 import type { CallRecord } from '../../../lib/calls/call-record';
-import type { Reply, UiRequest } from '../../../lib/messages';
+import type { Reply, SettingsView, UiRequest } from '../../../lib/messages';
 import { parsePhoneInput } from '../../../lib/phone/normalize';
 import { createUiStore, StoreContext, type UiStore } from '../../../lib/ui/store';
 
@@ -116,3 +116,15 @@ export function callRecord(overrides: Partial<CallRecord> = {}): CallRecord {
     ...overrides,
   };
 }
+
+/** What the background answers to settings/get and settings/save. */
+export const settingsView = (over: Partial<SettingsView> = {}): SettingsView => ({
+  baseUrl: 'http://127.0.0.1:8787',
+  defaultCountry: 'US',
+  rememberKey: true,
+  hasKey: true,
+  keyHint: '••••••••wner',
+  sites: { mode: 'everywhere', listed: [], paused: [] },
+  problem: null,
+  ...over,
+});

@@ -3,19 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SetupForm } from '../../../components/SetupForm';
-import type { SettingsView } from '../../../lib/messages';
-import { fail, fakeBackground, ok, renderWithStore } from './helpers';
+import { fail, fakeBackground, ok, renderWithStore, settingsView as view } from './helpers';
 
-const view = (over: Partial<SettingsView> = {}): SettingsView => ({
-  baseUrl: 'http://127.0.0.1:8787',
-  defaultCountry: 'US',
-  rememberKey: true,
-  hasKey: true,
-  keyHint: '••••••••wner',
-  sites: { mode: 'everywhere', listed: [], paused: [] },
-  problem: null,
-  ...over,
-});
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
