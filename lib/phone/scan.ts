@@ -158,9 +158,9 @@ const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const DOCUMENT_NODE = 9;
 const DOCUMENT_FRAGMENT_NODE = 11;
-const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4;
 const FILTER_ACCEPT = 1;
 const FILTER_REJECT = 2;
+const FILTER_SKIP = 3;
 
 const DEFAULT_OPT_OUT = 'data-no-click-to-call';
 
@@ -274,20 +274,46 @@ function elementText(el: Element | null | undefined, max = 80): string {
   return text.length <= max ? text : '';
 }
 
+function isCell(el: Element): boolean {
+  const tag = localNameOf(el);
+  return tag === 'td' || tag === 'th';
+}
+
 function cellsOf(row: Element): Element[] {
-  return Array.from(row.children).filter((c) => /^t[dh]$/.test(localNameOf(c)));
+  return Array.from(row.children).filter(isCell);
 }
 
 function cellIndexOf(cell: Element): number {
   let i = 0;
   for (let prev = cell.previousElementSibling; prev; prev = prev.previousElementSibling) {
-    if (/^t[dh]$/.test(localNameOf(prev))) i++;
+    if (isCell(prev)) i++;
   }
   return i;
 }
 
+/**
+ * Per-chunk memo of column header labels: header row → label per column index (undefined = not
+ * computed yet). Only valid while the DOM cannot change, i.e. within one synchronous runChunk().
+ */
+type HeaderCache = Map<Element, { cells: Element[]; labels: (string | undefined)[] }>;
+
+function columnHeader(headerRow: Element, index: number, cache: HeaderCache | null): string {
+  let entry = cache?.get(headerRow);
+  if (entry) {
+    const hit = entry.labels[index];
+    if (hit !== undefined) return hit;
+  } else {
+    entry = { cells: cellsOf(headerRow), labels: [] };
+    cache?.set(headerRow, entry);
+  }
+  const headCell = entry.cells[index];
+  const header = headCell && localNameOf(headCell) === 'th' ? elementText(headCell) : '';
+  entry.labels[index] = header;
+  return header;
+}
+
 /** A short text that labels the field `container` is the value of, if the markup says so. */
-function labelFor(container: Node): string {
+function labelFor(container: Node, headers: HeaderCache | null = null): string {
   if (!isElement(container)) return '';
   const own = container.getAttribute('data-label') ?? container.getAttribute('aria-label');
   if (own) return own;
@@ -308,11 +334,8 @@ function labelFor(container: Node): string {
     const index = cellIndexOf(container);
     const headerRow = table?.querySelector('thead tr') ?? table?.querySelector('tr');
     if (headerRow && headerRow !== row) {
-      const headCell = cellsOf(headerRow)[index];
-      if (headCell && localNameOf(headCell) === 'th') {
-        const header = elementText(headCell);
-        if (header) return header;
-      }
+      const header = columnHeader(headerRow, index, headers);
+      if (header) return header;
     }
     const rowHeader = container.previousElementSibling;
     if (rowHeader && localNameOf(rowHeader) === 'th') return elementText(rowHeader);
@@ -459,7 +482,9 @@ class Walk {
   done = false;
   /** False when the walk gave up (the DOM kept moving under it): its sweep is skipped. */
   complete = false;
-  private walker: TreeWalker;
+  /** The walk's position (what a TreeWalker's currentNode would be). */
+  private cur: Node;
+  private filter: (node: Node) => number;
   private stack: OpenGroup[] = [];
   private restarted = false;
 
@@ -467,12 +492,16 @@ class Walk {
     readonly job: Job,
     private readonly host: WalkHost,
   ) {
-    this.walker = this.createWalker();
+    this.cur = this.job.root;
+    this.filter = this.createFilter();
   }
 
-  private createWalker(): TreeWalker {
+  /**
+   * A TreeWalker (SHOW_ELEMENT | SHOW_TEXT) with this filter, hand-rolled: Chromium's native walker
+   * calling back into JS for every element costs several times the walk itself.
+   */
+  private createFilter(): (node: Node) => number {
     const root = this.job.root;
-    const doc = root.nodeType === DOCUMENT_NODE ? (root as Document) : root.ownerDocument!;
     this.stack = [openGroup(root, this.job.kind === 'tree' && !this.job.rootIsGroup)];
     const { skipCode, optOutAttribute } = this.host.opts;
     const groupOnly = this.job.kind === 'group';
@@ -491,7 +520,36 @@ class Walk {
       }
       return FILTER_ACCEPT;
     };
-    return doc.createTreeWalker(root, SHOW_ELEMENT_AND_TEXT, filter);
+    return filter;
+  }
+
+  /** TreeWalker.nextNode() (DOM spec algorithm) over elements and text, with `this.filter`. */
+  private nextNode(): Node | null {
+    const root = this.job.root;
+    let node: Node = this.cur;
+    let result = FILTER_ACCEPT;
+    for (;;) {
+      while (result !== FILTER_REJECT && node.firstChild) {
+        node = node.firstChild;
+        result = this.accept(node);
+        if (result === FILTER_ACCEPT) return (this.cur = node);
+      }
+      let sibling: Node | null = null;
+      for (let temporary: Node | null = node; temporary; temporary = temporary.parentNode) {
+        if (temporary === root) return null;
+        sibling = temporary.nextSibling;
+        if (sibling) break;
+      }
+      if (!sibling) return null;
+      node = sibling;
+      result = this.accept(node);
+      if (result === FILTER_ACCEPT) return (this.cur = node);
+    }
+  }
+
+  private accept(node: Node): number {
+    const type = node.nodeType;
+    return type === ELEMENT_NODE || type === TEXT_NODE ? this.filter(node) : FILTER_SKIP;
   }
 
   /** Finish open groups that do not contain `node`; return the group `node` belongs to. */
@@ -547,7 +605,7 @@ class Walk {
   step(budget: number): number {
     if (this.done) return 0;
     const root = this.job.root;
-    const current = this.walker.currentNode;
+    const current = this.cur;
     if (current !== root && !composedContains(root, current)) {
       // The node we paused on was moved or removed: start over (results are replaced, not added).
       this.host.stats.restarts++;
@@ -556,12 +614,13 @@ class Walk {
         return 0;
       }
       this.restarted = true;
-      this.walker = this.createWalker();
+      this.cur = root;
+      this.filter = this.createFilter();
     }
     let texts = 0;
     let elements = 0;
     while (texts < budget && elements < budget * 4) {
-      const node = this.walker.nextNode();
+      const node = this.nextNode();
       if (!node) {
         this.finish(true);
         break;
@@ -718,7 +777,19 @@ class PhoneScanner implements Scanner, WalkHost {
     return this.current !== null || this.queue.length > 0;
   }
 
+  /** Column header labels, memoised for the duration of one runChunk() (the DOM is still then). */
+  private headerCache: HeaderCache | null = null;
+
   runChunk(): boolean {
+    this.headerCache = new Map();
+    try {
+      return this.runChunkInner();
+    } finally {
+      this.headerCache = null;
+    }
+  }
+
+  private runChunkInner(): boolean {
     let budget = this.opts.chunkSize;
     this.stats.chunks++;
     while (budget > 0) {
@@ -780,7 +851,7 @@ class PhoneScanner implements Scanner, WalkHost {
     this.stats.finderCalls++;
     let found = findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
     if (found.length > 0 && this.opts.labels) {
-      const label = labelFor(group.container);
+      const label = labelFor(group.container, this.headerCache);
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));
     }
     const matches: TextPhoneMatch[] = [];
