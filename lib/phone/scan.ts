@@ -295,6 +295,9 @@ function cellIndexOf(cell: Element): number {
  * Per-chunk memo of column header labels: header row → label per column index (undefined = not
  * computed yet). Only valid while the DOM cannot change, i.e. within one synchronous runChunk().
  */
+/** Any letter: both positive-context patterns (reject.ts hasPositiveContextBefore) need one. */
+const HAS_LETTER_RE = /\p{L}/u;
+
 type HeaderCache = Map<Element, { cells: Element[]; labels: (string | undefined)[] }>;
 
 function columnHeader(headerRow: Element, index: number, cache: HeaderCache | null): string {
@@ -848,10 +851,21 @@ class PhoneScanner implements Scanner, WalkHost {
       return;
     }
     if (this.collector) this.collector.push({ container: group.container, text, pieces: group.pieces });
+    // Under a non-phone label ("Account Number", "Date") every match is dropped unless the words
+    // right before it name a phone field. That needs a letter in the text (both positive-context
+    // patterns do), so a letterless text there can skip the finder: the result is [] either way.
+    let label: string | undefined;
+    if (this.opts.labels && !HAS_LETTER_RE.test(text)) {
+      label = labelFor(group.container, this.headerCache);
+      if (label && labelKind(label) === 'other') {
+        this.put(group.container, [], walk);
+        return;
+      }
+    }
     this.stats.finderCalls++;
     let found = findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
     if (found.length > 0 && this.opts.labels) {
-      const label = labelFor(group.container, this.headerCache);
+      if (label === undefined) label = labelFor(group.container, this.headerCache);
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));
     }
     const matches: TextPhoneMatch[] = [];
@@ -881,15 +895,26 @@ class PhoneScanner implements Scanner, WalkHost {
     for (let n = node.parentNode; n && n !== container; n = n.parentNode) {
       if (isElement(n)) {
         const href = isTelLink(n);
-        if (href) return parseTelHref(href, this.opts.defaultCountry)?.e164 === e164;
+        if (href) return this.telHref(n, href)?.e164 === e164;
       }
     }
     return false;
   }
 
+  /** parseTelHref() of a link's href, memoised per link (re-parsed when the href changes). */
+  private readonly telHrefs = new WeakMap<Element, { href: string; parsed: ReturnType<typeof parseTelHref> }>();
+
+  private telHref(link: Element, href: string): ReturnType<typeof parseTelHref> {
+    const hit = this.telHrefs.get(link);
+    if (hit && hit.href === href) return hit.parsed;
+    const parsed = parseTelHref(href, this.opts.defaultCountry);
+    this.telHrefs.set(link, { href, parsed });
+    return parsed;
+  }
+
   onLink(link: Element, walk: Walk): void {
     const href = link.getAttribute('href') ?? '';
-    const parsed = parseTelHref(href, this.opts.defaultCountry);
+    const parsed = this.telHref(link, href);
     const matches: LinkPhoneMatch[] = parsed
       ? [
           {
