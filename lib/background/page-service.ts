@@ -95,6 +95,13 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
   const { settings } = await loadSettings();
   switch (request.type) {
     case 'page/config': {
+      // The top frame's host is known from here on, even where click-to-call is off (so the popup can say so).
+      if (tabId !== undefined && frameId === 0) {
+        await updateTabNumbers((all) => {
+          const tab = (all[String(tabId)] ??= { host, frames: {} });
+          tab.host = host;
+        });
+      }
       const agent = await defaultAgent();
       return { enabled: isEnabledOn(host, settings.sites), defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null } satisfies PageConfig;
     }
