@@ -49,14 +49,7 @@ export async function readFields(c: SandboxContext): Promise<Fields> {
   }
   const raw = await c.req.text();
   if (!raw.trim()) return { kind: 'none', text: () => undefined, texts: () => [], file: () => undefined, json: () => undefined };
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    throw badRequest('invalid JSON body');
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('the JSON body must be an object');
-  const obj = data as Record<string, unknown>;
+  const obj = parseJsonObject(raw);
   return {
     kind: 'json',
     text: (name) => {
@@ -77,6 +70,11 @@ export async function readFields(c: SandboxContext): Promise<Fields> {
 export async function readJsonObject(c: SandboxContext): Promise<Record<string, unknown>> {
   const raw = await c.req.text();
   if (!raw.trim()) throw badRequest('a JSON body is required');
+  return parseJsonObject(raw);
+}
+
+/** A non-empty body as a JSON object; 400 when it is not JSON or not an object. */
+function parseJsonObject(raw: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(raw);
