@@ -83,9 +83,14 @@ export function mayContainPhoneNumber(text: string): boolean {
 /** The country option as libphonenumber wants it: a supported ISO code or undefined. */
 export function supportedCountry(country: string | undefined): CountryCode | undefined {
   if (!country) return undefined;
+  // A scan asks once per text with the same setting: remember the last answer.
+  if (country === lastCountry.asked) return lastCountry.answer;
   const upper = country.toUpperCase();
-  return isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
+  const answer = isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
+  lastCountry = { asked: country, answer };
+  return answer;
 }
+let lastCountry: { asked: string; answer: CountryCode | undefined } = { asked: '', answer: undefined };
 
 // A single comma (not ",,", which is auto-dial) followed by digits: libphonenumber reads
 // "415-555-0132, 12 May" as extension 12. Real extensions use "x", "ext", "#", ";ext=" or ",,".
@@ -227,7 +232,8 @@ function phoneOnlyMatch(text: string, country: CountryCode | undefined): { start
   const m = PHONE_ONLY_RE.exec(trimmed);
   if (!m) return null;
   const number = parsePhoneNumberFromString(trimmed, { defaultCountry: country });
-  if (!number || !number.isPossible() || !number.isValid()) return null;
+  // VALID leniency, as the matcher applies it: isValid() alone (it checks the type's lengths too).
+  if (!number || !number.isValid()) return null;
   if ((number.ext || undefined) !== (m[4] || undefined)) return null;
   return { start, end, number };
 }

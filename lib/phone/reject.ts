@@ -315,9 +315,18 @@ export function rejectionReason(c: Candidate): RejectReason | null {
   );
 }
 
+export type LabelKind = 'phone' | 'other' | 'neutral';
+
+// A page has few distinct labels (column headers, field names) and asks for each once per cell.
+const labelKinds = new Map<string, LabelKind>();
+
 /** Label classification used by the DOM scanner for a field label it found. */
-export function labelKind(label: string): 'phone' | 'other' | 'neutral' {
-  if (POSITIVE_RE.test(label)) return 'phone';
-  if (NEGATIVE_LABEL_RE.test(label)) return 'other';
-  return 'neutral';
+export function labelKind(label: string): LabelKind {
+  let kind = labelKinds.get(label);
+  if (kind === undefined) {
+    kind = POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) ? 'other' : 'neutral';
+    if (labelKinds.size >= 512) labelKinds.clear();
+    labelKinds.set(label, kind);
+  }
+  return kind;
 }

@@ -225,8 +225,7 @@ function localNameOf(el: Element): string {
   return (el.localName || el.nodeName).toLowerCase();
 }
 
-function skipReason(el: Element, skipCode: boolean, optOut: string): SkipReason | null {
-  const tag = localNameOf(el);
+function skipReason(el: Element, skipCode: boolean, optOut: string, tag: string = localNameOf(el)): SkipReason | null {
   if (tag !== 'input' && SKIP_TAGS.has(tag)) return 'tag';
   if (skipCode && CODE_TAGS.has(tag)) return 'code';
   if (!el.hasAttributes()) return tag === 'input' ? 'input' : null;
@@ -261,8 +260,8 @@ function isBlockElement(n: Node): boolean {
   return isElement(n) && BLOCK_TAGS.has(localNameOf(n));
 }
 
-function isTelLink(el: Element): string | null {
-  if (localNameOf(el) !== 'a' && localNameOf(el) !== 'area') return null;
+function isTelLink(el: Element, tag: string = localNameOf(el)): string | null {
+  if (tag !== 'a' && tag !== 'area') return null;
   const href = el.getAttribute('href');
   if (!href) return null;
   return /^\s*(?:tel|callto):/i.test(href) ? href : null;
@@ -291,24 +290,26 @@ function cellIndexOf(cell: Element): number {
   return i;
 }
 
-/**
- * Per-chunk memo of column header labels: header row → label per column index (undefined = not
- * computed yet). Only valid while the DOM cannot change, i.e. within one synchronous runChunk().
- */
 /** Any letter: both positive-context patterns (reject.ts hasPositiveContextBefore) need one. */
 const HAS_LETTER_RE = /\p{L}/u;
 
-type HeaderCache = Map<Element, { cells: Element[]; labels: (string | undefined)[] }>;
+/**
+ * Memo of column headers: table → its header row, and that row's label per column index
+ * (undefined = not computed yet). Only valid while the DOM cannot change (see PhoneScanner.headers).
+ */
+type HeaderCache = Map<Element, { headerRow: Element | null; cells: Element[] | null; labels: (string | undefined)[] }>;
 
-function columnHeader(headerRow: Element, index: number, cache: HeaderCache | null): string {
-  let entry = cache?.get(headerRow);
-  if (entry) {
-    const hit = entry.labels[index];
-    if (hit !== undefined) return hit;
-  } else {
-    entry = { cells: cellsOf(headerRow), labels: [] };
-    cache?.set(headerRow, entry);
+function columnHeader(table: Element, row: Element | null, index: number, cache: HeaderCache | null): string {
+  let entry = cache?.get(table);
+  if (!entry) {
+    // A list view's column headers: thead, or else the table's first row.
+    entry = { headerRow: table.querySelector('thead tr') ?? table.querySelector('tr'), cells: null, labels: [] };
+    cache?.set(table, entry);
   }
+  if (!entry.headerRow || entry.headerRow === row) return '';
+  const hit = entry.labels[index];
+  if (hit !== undefined) return hit;
+  entry.cells ??= cellsOf(entry.headerRow);
   const headCell = entry.cells[index];
   const header = headCell && localNameOf(headCell) === 'th' ? elementText(headCell) : '';
   entry.labels[index] = header;
@@ -332,12 +333,9 @@ function labelFor(container: Node, headers: HeaderCache | null = null): string {
   const tag = localNameOf(container);
   if (tag === 'td' || tag === 'th') {
     // Column header of a list view (thead, or a first row of <th>), else a row header <th>.
-    const row = container.parentElement;
     const table = container.closest('table');
-    const index = cellIndexOf(container);
-    const headerRow = table?.querySelector('thead tr') ?? table?.querySelector('tr');
-    if (headerRow && headerRow !== row) {
-      const header = columnHeader(headerRow, index, headers);
+    if (table) {
+      const header = columnHeader(table, container.parentElement, cellIndexOf(container), headers);
       if (header) return header;
     }
     const rowHeader = container.previousElementSibling;
@@ -490,6 +488,8 @@ class Walk {
   private filter: (node: Node) => number;
   private stack: OpenGroup[] = [];
   private restarted = false;
+  /** localName of the element the filter last looked at (the one nextNode returns). */
+  private tag = '';
 
   constructor(
     readonly job: Job,
@@ -511,14 +511,16 @@ class Walk {
     const filter = (node: Node): number => {
       if (!isElement(node)) return FILTER_ACCEPT;
       this.host.stats.elements++;
-      const reason = skipReason(node, skipCode, optOutAttribute);
+      const tag = localNameOf(node);
+      this.tag = tag;
+      const reason = skipReason(node, skipCode, optOutAttribute, tag);
       if (reason) {
         this.onRejected(node, reason);
         return FILTER_REJECT;
       }
-      if (groupOnly && isBlockElement(node)) {
+      if (groupOnly && BLOCK_TAGS.has(tag)) {
         // Another container: its text is its own group, untouched by this rescan.
-        this.topFor(node).pendingBreak = true;
+        this.top().pendingBreak = true;
         return FILTER_REJECT;
       }
       return FILTER_ACCEPT;
@@ -540,6 +542,9 @@ class Walk {
       let sibling: Node | null = null;
       for (let temporary: Node | null = node; temporary; temporary = temporary.parentNode) {
         if (temporary === root) return null;
+        // Leaving a container's subtree ends its text: the climb sees every container it leaves,
+        // so no contains() test is needed per node.
+        if (temporary === this.stack[this.stack.length - 1]!.container && this.stack.length > 1) this.closeTop();
         sibling = temporary.nextSibling;
         if (sibling) break;
       }
@@ -555,19 +560,25 @@ class Walk {
     return type === ELEMENT_NODE || type === TEXT_NODE ? this.filter(node) : FILTER_SKIP;
   }
 
-  /** Finish open groups that do not contain `node`; return the group `node` belongs to. */
-  private topFor(node: Node): OpenGroup {
-    while (this.stack.length > 1) {
-      const top = this.stack[this.stack.length - 1]!;
-      if (top.container.contains(node)) break;
-      this.stack.pop();
-      this.host.onGroup(top, this);
-    }
+  /** The group the walk's current node belongs to. */
+  private top(): OpenGroup {
     return this.stack[this.stack.length - 1]!;
   }
 
+  private closeTop(): void {
+    this.host.onGroup(this.stack.pop()!, this);
+  }
+
+  /**
+   * Finish open groups that do not contain `node`. Only needed when a paused walk resumes (the DOM
+   * may have moved since); while walking, nextNode closes groups as it climbs out of them.
+   */
+  private closeGroupsOutside(node: Node): void {
+    while (this.stack.length > 1 && !this.top().container.contains(node)) this.closeTop();
+  }
+
   private onRejected(el: Element, reason: SkipReason): void {
-    this.topFor(el).pendingBreak = true;
+    this.top().pendingBreak = true;
     if (reason === 'input') this.host.onInput(el, this);
     else if (reason === 'tag' && this.host.opts.frames && /^i?frame$/.test(localNameOf(el))) {
       try {
@@ -587,17 +598,16 @@ class Walk {
     else this.visitElement(root, true);
   }
 
-  private visitElement(el: Element, isRoot: boolean): void {
-    const tag = localNameOf(el);
+  private visitElement(el: Element, isRoot: boolean, tag: string = localNameOf(el)): void {
     if (!isRoot) {
-      const group = this.topFor(el);
+      const group = this.top();
       if (BREAK_TAGS.has(tag)) group.pendingBreak = true;
       else if (this.job.kind === 'tree' && BLOCK_TAGS.has(tag)) {
         group.pendingBreak = true;
         this.stack.push(openGroup(el));
       }
     }
-    if (isTelLink(el)) this.host.onLink(el, this);
+    if (isTelLink(el, tag)) this.host.onLink(el, this);
     if (this.job.kind === 'tree') {
       const shadow = this.host.opts.getShadowRoot ? this.host.opts.getShadowRoot(el) : el.shadowRoot;
       if (shadow) this.host.onShadowRoot(shadow);
@@ -619,6 +629,8 @@ class Walk {
       this.restarted = true;
       this.cur = root;
       this.filter = this.createFilter();
+    } else if (current !== root) {
+      this.closeGroupsOutside(current);
     }
     let texts = 0;
     let elements = 0;
@@ -632,10 +644,10 @@ class Walk {
         // Long texts cost more finder time: one extra unit per 2 KB.
         texts += 1 + (node.data.length >> 11);
         this.host.stats.textNodes++;
-        appendText(this.topFor(node), node);
+        appendText(this.top(), node);
       } else if (isElement(node)) {
         elements++;
-        this.visitElement(node, false);
+        this.visitElement(node, false, this.tag);
       }
     }
     return texts;
@@ -701,6 +713,7 @@ class PhoneScanner implements Scanner, WalkHost {
   }
 
   scanRoot(root: Node): void {
+    this.headerCache = null;
     this.roots.add(composedRoot(root));
     this.scanRoots.add(root);
     this.enqueue({ kind: 'tree', root, rootIsGroup: true });
@@ -721,6 +734,7 @@ class PhoneScanner implements Scanner, WalkHost {
   }
 
   scanMutations(records: Iterable<MutationRecord>): void {
+    this.headerCache = null;
     let removed = false;
     for (const record of records) {
       const target = record.target;
@@ -780,19 +794,25 @@ class PhoneScanner implements Scanner, WalkHost {
     return this.current !== null || this.queue.length > 0;
   }
 
-  /** Column header labels, memoised for the duration of one runChunk() (the DOM is still then). */
   private headerCache: HeaderCache | null = null;
 
-  runChunk(): boolean {
-    this.headerCache = new Map();
-    try {
-      return this.runChunkInner();
-    } finally {
-      this.headerCache = null;
+  /**
+   * Column headers, memoised until the current task ends: the chunks a slice runs back to back
+   * share it, and the page cannot change the DOM before the microtask that drops it. New work
+   * (scanRoot, scanMutations) drops it too, for callers that change the DOM in between.
+   */
+  private headers(): HeaderCache {
+    if (!this.headerCache) {
+      const cache: HeaderCache = new Map();
+      this.headerCache = cache;
+      queueMicrotask(() => {
+        if (this.headerCache === cache) this.headerCache = null;
+      });
     }
+    return this.headerCache;
   }
 
-  private runChunkInner(): boolean {
+  runChunk(): boolean {
     let budget = this.opts.chunkSize;
     this.stats.chunks++;
     while (budget > 0) {
@@ -829,23 +849,28 @@ class PhoneScanner implements Scanner, WalkHost {
   // ----- results -----
 
   private put(key: Node, matches: PhoneMatch[], walk: Walk): void {
-    walk.touched.add(key);
     const before = this.map.get(key);
     if (matches.length === 0) {
+      // Nothing was there and nothing is: a sweep only looks at keys in the map, so no mark needed.
       if (before) {
+        walk.touched.add(key);
         this.map.delete(key);
         this.changed.add(key);
       }
       return;
     }
+    walk.touched.add(key);
     if (before && sameMatches(before, matches)) return;
     this.map.set(key, matches);
     this.changed.add(key);
   }
 
   onGroup(group: OpenGroup, walk: Walk): void {
-    if (group.discard) return;
-    const text = group.parts.join('');
+    if (group.discard || group.length === 0) {
+      if (!group.discard) this.put(group.container, [], walk);
+      return;
+    }
+    const text = group.parts.length === 1 ? group.parts[0]! : group.parts.join('');
     if (!mayContainPhoneNumber(text)) {
       this.put(group.container, [], walk);
       return;
@@ -856,7 +881,7 @@ class PhoneScanner implements Scanner, WalkHost {
     // patterns do), so a letterless text there can skip the finder: the result is [] either way.
     let label: string | undefined;
     if (this.opts.labels && !HAS_LETTER_RE.test(text)) {
-      label = labelFor(group.container, this.headerCache);
+      label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') {
         this.put(group.container, [], walk);
         return;
@@ -865,7 +890,7 @@ class PhoneScanner implements Scanner, WalkHost {
     this.stats.finderCalls++;
     let found = findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
     if (found.length > 0 && this.opts.labels) {
-      if (label === undefined) label = labelFor(group.container, this.headerCache);
+      if (label === undefined) label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));
     }
     const matches: TextPhoneMatch[] = [];
