@@ -83,6 +83,34 @@ describe('text matches', () => {
     expect(numbers(scanNode(root, US))).toEqual(['+12125550144', '+13125550164', '+14155550140']);
     expect(numbers(scanNode(root, { ...US, labels: false }))).toHaveLength(6);
   });
+
+  it('reads a renamed column header on the next rescan, in the same task or a later one', async () => {
+    const root = mount(`
+      <table><thead><tr><th>Name</th><th id="h">Phone</th></tr></thead>
+      <tbody><tr><td>Ann</td><td>4155550139</td></tr></tbody></table>`);
+    const scanner = createScanner(US);
+    scanner.scanRoot(root);
+    scanner.flush();
+    expect(numbers(scanner.matches())).toEqual(['+14155550139']);
+
+    const observer = new MutationObserver(() => {});
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    const rename = (label: string, number: string) => {
+      root.querySelector('#h')!.textContent = label;
+      const row = document.createElement('tr');
+      row.innerHTML = `<td>Bo</td><td>${number}</td>`;
+      root.querySelector('tbody')!.appendChild(row);
+      scanner.scanMutations(observer.takeRecords());
+      scanner.flush();
+    };
+    // Same task as the first scan: the header memo must not outlive the DOM change.
+    rename('Order Number', '4155550140');
+    expect(numbers(scanner.matches())).toEqual(['+14155550139']);
+    await Promise.resolve();
+    rename('Mobile', '4155550141');
+    expect(numbers(scanner.matches())).toEqual(['+14155550139', '+14155550141']);
+    observer.disconnect();
+  });
 });
 
 describe('skip rules apply to every node, at any depth', () => {
