@@ -3,11 +3,15 @@ import './tests/setup/node-polyfills';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import preact from '@preact/preset-vite';
+import { libphonenumberRegExpMemo } from './lib/phone/libphonenumber-plugin';
 
 export default defineConfig({
   // WxtVitest fakes `browser`; it does not apply wxt.config's Vite plugins, so Preact is added here.
-  plugins: [WxtVitest(), preact()],
+  // The extension build's libphonenumber-js RegExp memo, so unit tests run the code that ships;
+  // libphonenumber-js is inlined (transformed by Vite) for the plugin to reach its modules.
+  plugins: [WxtVitest(), preact(), libphonenumberRegExpMemo()],
   test: {
+    server: { deps: { inline: [/libphonenumber-js/] } },
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
+import { libphonenumberRegExpMemo } from '../lib/phone/libphonenumber-plugin';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES_DIR = join(ROOT, 'tests/fixtures/pages');
@@ -30,9 +31,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chr
 
 type Expected = Record<string, { defaultCountry: string; occurrences: Record<string, number> }>;
 
-async function bundle(entry: string, name: string): Promise<string> {
+async function bundle(entry: string, name: string, shipped = false): Promise<string> {
   const result = await build({
     configFile: false,
+    // Ours as the extension build bundles it (with its libphonenumber-js RegExp memo); c2d as published.
+    plugins: shipped ? [libphonenumberRegExpMemo()] : [],
     logLevel: 'silent',
     root: ROOT,
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -168,7 +171,7 @@ const ms = (x: number) => x.toFixed(1).padStart(7);
 const ratio = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a');
 
 async function main() {
-  const [ours, c2d] = await Promise.all([bundle('bench/finder.ours-entry.ts', 'Ours'), bundle('bench/finder.c2d-entry.ts', 'C2D')]);
+  const [ours, c2d] = await Promise.all([bundle('bench/finder.ours-entry.ts', 'Ours', true), bundle('bench/finder.c2d-entry.ts', 'C2D')]);
   const expected = JSON.parse(readFileSync(join(PAGES_DIR, 'expected.json'), 'utf8')) as Expected;
   const table = crmTable(ROWS);
   const tableName = `crm-table-${ROWS}.html`;

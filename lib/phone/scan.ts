@@ -283,6 +283,9 @@ function cellsOf(row: Element): Element[] {
 }
 
 function cellIndexOf(cell: Element): number {
+  // HTMLTableCellElement.cellIndex counts the same cells (td/th children of its <tr>) natively.
+  const native = (cell as HTMLTableCellElement).cellIndex;
+  if (typeof native === 'number' && native >= 0) return native;
   let i = 0;
   for (let prev = cell.previousElementSibling; prev; prev = prev.previousElementSibling) {
     if (isCell(prev)) i++;
@@ -319,9 +322,11 @@ function columnHeader(table: Element, row: Element | null, index: number, cache:
 /** A short text that labels the field `container` is the value of, if the markup says so. */
 function labelFor(container: Node, headers: HeaderCache | null = null): string {
   if (!isElement(container)) return '';
-  const own = container.getAttribute('data-label') ?? container.getAttribute('aria-label');
+  // A table cell seldom has attributes: skip the three lookups then (this runs once per cell).
+  const hasAttributes = container.hasAttributes();
+  const own = hasAttributes ? (container.getAttribute('data-label') ?? container.getAttribute('aria-label')) : null;
   if (own) return own;
-  const labelledBy = container.getAttribute('aria-labelledby');
+  const labelledBy = hasAttributes ? container.getAttribute('aria-labelledby') : null;
   if (labelledBy && container.ownerDocument) {
     const text = labelledBy
       .split(/\s+/)
@@ -379,8 +384,9 @@ interface OpenGroup {
   container: Node;
   /** Text of a non-container walk root: covered by its container's own group, so not reported. */
   discard: boolean;
-  parts: string[];
-  pieces: TextPiece[];
+  /** Created with the first text: most containers (rows, table sections, layout divs) have none of their own. */
+  parts: string[] | null;
+  pieces: TextPiece[] | null;
   length: number;
   lastChar: string;
   lastParent: Node | null;
@@ -388,7 +394,7 @@ interface OpenGroup {
 }
 
 function openGroup(container: Node, discard = false): OpenGroup {
-  return { container, discard, parts: [], pieces: [], length: 0, lastChar: '', lastParent: null, pendingBreak: false };
+  return { container, discard, parts: null, pieces: null, length: 0, lastChar: '', lastParent: null, pendingBreak: false };
 }
 
 function appendText(group: OpenGroup, node: Text): void {
@@ -398,22 +404,24 @@ function appendText(group: OpenGroup, node: Text): void {
   // row, and HTML source indentation inside a number ("(415)\n      555-0132") is common.
   const collapsed = HAS_COLLAPSIBLE_RE.test(data);
   const text = collapsed ? data.replace(COLLAPSIBLE_RE, ' ') : data;
+  const parent = node.parentNode;
+  const parts = (group.parts ??= []);
   if (group.length > 0) {
     if (group.pendingBreak) {
-      group.parts.push('\n');
+      parts.push('\n');
       group.length += 1;
       group.lastChar = '\n';
-    } else if (group.lastParent !== node.parentNode && ALNUM_RE.test(group.lastChar) && ALNUM_RE.test(text[0]!)) {
-      group.parts.push(' ');
+    } else if (group.lastParent !== parent && ALNUM_RE.test(group.lastChar) && ALNUM_RE.test(text[0]!)) {
+      parts.push(' ');
       group.length += 1;
     }
   }
   group.pendingBreak = false;
-  group.pieces.push({ node, at: group.length, collapsed });
-  group.parts.push(text);
+  (group.pieces ??= []).push({ node, at: group.length, collapsed });
+  parts.push(text);
   group.length += text.length;
   group.lastChar = text[text.length - 1]!;
-  group.lastParent = node.parentNode;
+  group.lastParent = parent;
 }
 
 /** Offset in `data` of the `index`-th character of its white-space-collapsed form. */
@@ -485,57 +493,71 @@ class Walk {
   complete = false;
   /** The walk's position (what a TreeWalker's currentNode would be). */
   private cur: Node;
-  private filter: (node: Node) => number;
   private stack: OpenGroup[] = [];
+  private readonly skipCode: boolean;
+  private readonly optOut: string;
+  private readonly groupOnly: boolean;
   private restarted = false;
   /** localName of the element the filter last looked at (the one nextNode returns). */
   private tag = '';
+  /** nodeType of the node the filter last looked at (that of `cur` once nextNode returns it). */
+  private curType = 0;
 
   constructor(
     readonly job: Job,
     private readonly host: WalkHost,
   ) {
     this.cur = this.job.root;
-    this.filter = this.createFilter();
+    this.skipCode = host.opts.skipCode;
+    this.optOut = host.opts.optOutAttribute;
+    this.groupOnly = job.kind === 'group';
+    this.reset();
+  }
+
+  /** (Re)start at the root with only the root's group open. */
+  private reset(): void {
+    this.cur = this.job.root;
+    this.curType = 0;
+    this.stack = [openGroup(this.job.root, this.job.kind === 'tree' && !this.job.rootIsGroup)];
   }
 
   /**
-   * A TreeWalker (SHOW_ELEMENT | SHOW_TEXT) with this filter, hand-rolled: Chromium's native walker
-   * calling back into JS for every element costs several times the walk itself.
+   * The walk's node filter (the skip rules, applied to every element), for the hand-rolled
+   * TreeWalker below: Chromium's native walker calling back into JS for every element costs
+   * several times the walk itself.
    */
-  private createFilter(): (node: Node) => number {
-    const root = this.job.root;
-    this.stack = [openGroup(root, this.job.kind === 'tree' && !this.job.rootIsGroup)];
-    const { skipCode, optOutAttribute } = this.host.opts;
-    const groupOnly = this.job.kind === 'group';
-    const filter = (node: Node): number => {
-      if (!isElement(node)) return FILTER_ACCEPT;
-      this.host.stats.elements++;
-      const tag = localNameOf(node);
-      this.tag = tag;
-      const reason = skipReason(node, skipCode, optOutAttribute, tag);
-      if (reason) {
-        this.onRejected(node, reason);
-        return FILTER_REJECT;
-      }
-      if (groupOnly && BLOCK_TAGS.has(tag)) {
-        // Another container: its text is its own group, untouched by this rescan.
-        this.top().pendingBreak = true;
-        return FILTER_REJECT;
-      }
-      return FILTER_ACCEPT;
-    };
-    return filter;
+  private accept(node: Node): number {
+    const type = node.nodeType;
+    this.curType = type;
+    if (type === TEXT_NODE) return FILTER_ACCEPT;
+    if (type !== ELEMENT_NODE) return FILTER_SKIP;
+    const el = node as Element;
+    this.host.stats.elements++;
+    const tag = localNameOf(el);
+    this.tag = tag;
+    const reason = skipReason(el, this.skipCode, this.optOut, tag);
+    if (reason) {
+      this.onRejected(el, reason);
+      return FILTER_REJECT;
+    }
+    if (this.groupOnly && BLOCK_TAGS.has(tag)) {
+      // Another container: its text is its own group, untouched by this rescan.
+      this.top().pendingBreak = true;
+      return FILTER_REJECT;
+    }
+    return FILTER_ACCEPT;
   }
 
-  /** TreeWalker.nextNode() (DOM spec algorithm) over elements and text, with `this.filter`. */
+  /** TreeWalker.nextNode() (DOM spec algorithm) over elements and text, with `accept` as filter. */
   private nextNode(): Node | null {
     const root = this.job.root;
     let node: Node = this.cur;
-    let result = FILTER_ACCEPT;
+    // A text node has no children: no firstChild read (DOM reads are most of the walk's cost).
+    let result = this.curType === TEXT_NODE ? FILTER_REJECT : FILTER_ACCEPT;
     for (;;) {
-      while (result !== FILTER_REJECT && node.firstChild) {
-        node = node.firstChild;
+      let child: Node | null;
+      while (result !== FILTER_REJECT && (child = node.firstChild) !== null) {
+        node = child;
         result = this.accept(node);
         if (result === FILTER_ACCEPT) return (this.cur = node);
       }
@@ -553,11 +575,6 @@ class Walk {
       result = this.accept(node);
       if (result === FILTER_ACCEPT) return (this.cur = node);
     }
-  }
-
-  private accept(node: Node): number {
-    const type = node.nodeType;
-    return type === ELEMENT_NODE || type === TEXT_NODE ? this.filter(node) : FILTER_SKIP;
   }
 
   /** The group the walk's current node belongs to. */
@@ -627,8 +644,7 @@ class Walk {
         return 0;
       }
       this.restarted = true;
-      this.cur = root;
-      this.filter = this.createFilter();
+      this.reset();
     } else if (current !== root) {
       this.closeGroupsOutside(current);
     }
@@ -640,14 +656,14 @@ class Walk {
         this.finish(true);
         break;
       }
-      if (isText(node)) {
+      if (this.curType === TEXT_NODE) {
         // Long texts cost more finder time: one extra unit per 2 KB.
-        texts += 1 + (node.data.length >> 11);
+        texts += 1 + ((node as Text).data.length >> 11);
         this.host.stats.textNodes++;
-        appendText(this.top(), node);
-      } else if (isElement(node)) {
+        appendText(this.top(), node as Text);
+      } else {
         elements++;
-        this.visitElement(node, false, this.tag);
+        this.visitElement(node as Element, false, this.tag);
       }
     }
     return texts;
@@ -870,12 +886,14 @@ class PhoneScanner implements Scanner, WalkHost {
       if (!group.discard) this.put(group.container, [], walk);
       return;
     }
-    const text = group.parts.length === 1 ? group.parts[0]! : group.parts.join('');
+    const parts = group.parts!;
+    const pieces = group.pieces!;
+    const text = parts.length === 1 ? parts[0]! : parts.join('');
     if (!mayContainPhoneNumber(text)) {
       this.put(group.container, [], walk);
       return;
     }
-    if (this.collector) this.collector.push({ container: group.container, text, pieces: group.pieces });
+    if (this.collector) this.collector.push({ container: group.container, text, pieces });
     // Under a non-phone label ("Account Number", "Date") every match is dropped unless the words
     // right before it name a phone field. That needs a letter in the text (both positive-context
     // patterns do), so a letterless text there can skip the finder: the result is [] either way.
@@ -895,8 +913,8 @@ class PhoneScanner implements Scanner, WalkHost {
     }
     const matches: TextPhoneMatch[] = [];
     for (const m of found) {
-      const start = pieceAt(group.pieces, m.start, false);
-      const end = pieceAt(group.pieces, m.end, true);
+      const start = pieceAt(pieces, m.start, false);
+      const end = pieceAt(pieces, m.end, true);
       if (!start || !end) continue;
       if (this.insideSameTelLink(start.node, group.container, m.e164)) continue;
       matches.push({
