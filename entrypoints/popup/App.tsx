@@ -11,11 +11,15 @@ import { useStore } from '../../lib/ui/store';
 
 type View = { kind: 'dial' } | { kind: 'call'; callId: string };
 
-/** `popup.html?dial=<E.164>&agent=<id>`: prefill and go straight to the confirmation. */
+/**
+ * `popup.html?dial=<number>&agent=<id>` (opened by the background for a page's number or a
+ * selection): prefill and go straight to the confirmation. A text that is not a valid number is
+ * still prefilled (as an input value, never markup) so the form says why it cannot be dialled.
+ */
 export function dialRequest(search: string): DialPrefill | null {
-  const dial = queryParam('dial', search);
-  if (!dial || !/^[+\d][\d\s().-]{1,31}$/.test(dial)) return null;
-  return { toNumber: dial, agentId: queryParam('agent', search) };
+  const dial = queryParam('dial', search)?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (!dial) return null;
+  return { toNumber: dial.slice(0, 64), agentId: queryParam('agent', search) };
 }
 
 export function PopupApp({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {

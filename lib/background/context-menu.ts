@@ -6,6 +6,7 @@ import { browser } from '../browser';
 import { loadSettings } from './settings-store';
 import { defaultAgent, openConfirmation } from './page-service';
 import { countryFor } from '../page/sites';
+import { numberInSelection } from '../phone/normalize';
 
 export const MENU_ID = 'call-selection';
 export const COMMAND = 'call-selection';
@@ -38,10 +39,10 @@ function hostOf(url: string | undefined): string {
 }
 
 export async function onMenuClick(selectionText: string | undefined, pageUrl: string | undefined): Promise<void> {
-  const text = (selectionText ?? '').trim().slice(0, 64);
-  if (!text) return;
+  if (!(selectionText ?? '').trim()) return;
   const { settings } = await loadSettings();
-  await openConfirmation(text, countryFor(hostOf(pageUrl), settings), 'context-menu');
+  const country = countryFor(hostOf(pageUrl), settings);
+  await openConfirmation(numberInSelection(selectionText ?? '', country), country, 'context-menu');
 }
 
 /** The shortcut asks the active tab's content script for its selection. */
@@ -54,8 +55,8 @@ export async function onCallSelectionCommand(): Promise<void> {
   } catch {
     selection = undefined; // No content script on this page (paused, or a browser page).
   }
-  const text = typeof selection === 'string' ? selection.trim().slice(0, 64) : '';
   const { settings } = await loadSettings();
+  const country = countryFor(hostOf(tab.url), settings);
   // With nothing selected the confirmation still opens, empty, so the user sees why nothing was dialled.
-  await openConfirmation(text, countryFor(hostOf(tab.url), settings), 'shortcut');
+  await openConfirmation(typeof selection === 'string' ? numberInSelection(selection, country) : '', country, 'shortcut');
 }

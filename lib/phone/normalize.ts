@@ -11,6 +11,7 @@
  */
 import {
   AsYouType,
+  findPhoneNumbersInText,
   getCountryCallingCode,
   isSupportedCountry,
   parsePhoneNumberFromString,
@@ -221,6 +222,20 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
     ...(ext ? { ext } : {}),
     ...(type ? { type } : {}),
   };
+}
+
+/**
+ * The number to prefill from a text the user selected on a page ("Call … with <agent>", the
+ * shortcut): the whole selection when it is a number, else the first number inside it as written
+ * ("Call me on (415) 555-0132 today" → "(415) 555-0132"), else the selection itself, so the
+ * confirmation shows what was selected and why it cannot be dialled.
+ */
+export function numberInSelection(text: string, country?: CountryCode | string): string {
+  const selection = text.replace(/\s+/g, ' ').trim().slice(0, MAX_INPUT_LENGTH);
+  if (selection === '' || parsePhoneInput(selection, country).ok) return selection;
+  const c = country && isSupportedCountry(country.toUpperCase()) ? (country.toUpperCase() as CountryCode) : undefined;
+  const [first] = findPhoneNumbersInText(text.slice(0, 256), c ? { defaultCountry: c } : {});
+  return first ? text.slice(first.startsAt, first.endsAt) : selection;
 }
 
 /** E.164 for a typed or copied number, or null when it is not a valid number. */

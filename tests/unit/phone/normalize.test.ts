@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatAsTyped, parsePhoneInput, toE164 } from '../../../lib/phone/normalize';
+import { countryName, formatAsTyped, numberInSelection, parsePhoneInput, toE164 } from '../../../lib/phone/normalize';
 
 describe('parsePhoneInput: accepted', () => {
   const cases: [text: string, country: string | undefined, e164: string, extra?: Record<string, unknown>][] = [
@@ -82,5 +82,24 @@ describe('helpers', () => {
   it('formats as the user types', () => {
     expect(formatAsTyped('4155550', 'US')).toBe('(415) 555-0');
     expect(formatAsTyped('+44207946', undefined)).toBe('+44 20 7946');
+  });
+});
+
+describe('numberInSelection (context menu and shortcut)', () => {
+  it('keeps a selection that is a number as selected', () => {
+    expect(numberInSelection('  (415) 555-0132 ', 'US')).toBe('(415) 555-0132');
+    expect(numberInSelection('+44 20 7946 0958', 'US')).toBe('+44 20 7946 0958');
+  });
+
+  it('takes the first number out of a longer selection', () => {
+    expect(numberInSelection('Call me on (415) 555-0132 after 5, or 212-555-0147', 'US')).toBe('(415) 555-0132');
+    expect(numberInSelection('Tel.\n020 7946 0958', 'GB')).toBe('020 7946 0958');
+  });
+
+  it('returns a selection without a number as it is (collapsed, capped), for the form to explain', () => {
+    expect(numberInSelection('Order 12 of 40', 'US')).toBe('Order 12 of 40');
+    expect(numberInSelection('a\n\n b', 'US')).toBe('a b');
+    expect(numberInSelection('x'.repeat(300), 'US')).toHaveLength(64);
+    expect(numberInSelection('   ', 'US')).toBe('');
   });
 });

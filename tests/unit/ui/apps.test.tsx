@@ -49,11 +49,23 @@ describe('popup', () => {
 
   it('reads ?dial=…&agent=… and opens the confirmation', async () => {
     expect(dialRequest('?dial=%2B14155550132&agent=a1')).toEqual({ toNumber: '+14155550132', agentId: 'a1' });
-    expect(dialRequest('?dial=<script>')).toBeNull();
+    expect(dialRequest('?dial=%28415%29+555-0132')).toEqual({ toNumber: '(415) 555-0132', agentId: null });
+    expect(dialRequest('?dial=')).toBeNull();
     background();
     await renderWithStore(<PopupApp search={`?dial=%2B14155550132&agent=${AGENT_ID}`} />);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('+14155550132');
+  });
+
+  it('a ?dial= text that is not a number is kept in the field, as text, with the reason and no confirmation', async () => {
+    background();
+    await renderWithStore(<PopupApp search={`?dial=${encodeURIComponent('<img src=x onerror=alert(1)>')}&agent=${AGENT_ID}`} />);
+    const field = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    expect(field.value).toBe('<img src=x onerror=alert(1)>');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[1]!)?.textContent).toMatch(/\S/);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.querySelector('img')).toBeNull();
   });
 
   it('after Confirm shows the call as the background updates it, and opens the details', async () => {
