@@ -269,10 +269,15 @@ function checkShape(core: string, text: string, start: number, end: number): Rej
   return null;
 }
 
+const BLANK_RE = /^\s*$/;
+
 function checkContext(c: Candidate, core: string): RejectReason | null {
   const { text, start, end } = c;
   const before = textBefore(text, start, 48);
   const after = text.slice(end, end + 24);
+  // The candidate is the whole text (a table cell, a field value): every context rule needs some
+  // character around it, so only the field label can object.
+  if (BLANK_RE.test(before) && BLANK_RE.test(after)) return c.label && labelKind(c.label) === 'other' ? 'label' : null;
   // "-122.4194": a negative decimal.
   if (/(?:^|[\s(])[-−]$/u.test(before) && core.includes('.')) return 'decimal';
   // A currency before the number, or before the digit phrase it was cut from ("$ 3 125 550 199").

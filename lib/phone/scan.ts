@@ -221,8 +221,10 @@ function isText(n: Node): n is Text {
 function isShadowRoot(n: Node): n is ShadowRoot {
   return n.nodeType === DOCUMENT_FRAGMENT_NODE && (n as ShadowRoot).host != null;
 }
+// HTML elements' local names are lowercase already (and HTML tags are what the sets below name);
+// no toLowerCase() per element.
 function localNameOf(el: Element): string {
-  return (el.localName || el.nodeName).toLowerCase();
+  return el.localName;
 }
 
 function skipReason(el: Element, skipCode: boolean, optOut: string, tag: string = localNameOf(el)): SkipReason | null {
