@@ -6,6 +6,7 @@
  * ask the background to open the confirmation. Nothing here listens to `message` events or custom
  * DOM events, so a page cannot steer it.
  */
+import { warmUpSteps } from '../phone/find';
 import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
 import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
 import { createIdleRunner } from './idle';
@@ -114,7 +115,15 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   });
   let lastReportKey = '';
   let lastReportAt = 0;
-  const runner = createIdleRunner(win as unknown as Parameters<typeof createIdleRunner>[0], () => scanner.runChunk(), {
+  // libphonenumber's one-time warm-up first, one step per task, then the scan.
+  const warmUp = warmUpSteps(config.defaultCountry);
+  const work = () => {
+    const step = warmUp.shift();
+    if (!step) return scanner.runChunk();
+    step();
+    return 'yield' as const;
+  };
+  const runner = createIdleRunner(win as unknown as Parameters<typeof createIdleRunner>[0], work, {
     onSlice: (more) => {
       if (!more || now() - lastReportAt > REPORT_EVERY_MS) afterScan();
     },

@@ -27,8 +27,11 @@ export interface IdleRunner {
   stop(): void;
 }
 
-/** `work()` does one small chunk and returns true while more remains. */
-export function createIdleRunner(host: IdleHost, work: () => boolean, options: IdleRunnerOptions = {}): IdleRunner {
+/**
+ * `work()` does one small chunk and returns true while more remains, or 'yield' when more remains
+ * but the slice should end now (a step that should be a task of its own).
+ */
+export function createIdleRunner(host: IdleHost, work: () => boolean | 'yield', options: IdleRunnerOptions = {}): IdleRunner {
   const sliceMs = options.sliceMs ?? 8;
   const timeoutMs = options.timeoutMs ?? 500;
   const now = options.now ?? (() => performance.now());
@@ -43,8 +46,11 @@ export function createIdleRunner(host: IdleHost, work: () => boolean, options: I
     // An idle period says how long it has left; a timed-out or timer slice gets the plain budget.
     const budget = deadline && !deadline.didTimeout ? Math.min(sliceMs, Math.max(deadline.timeRemaining(), 1)) : sliceMs;
     let more = true;
-    do more = work();
-    while (more && now() - start < budget);
+    for (;;) {
+      const result = work();
+      more = result !== false;
+      if (!more || result === 'yield' || now() - start >= budget) break;
+    }
     options.onSlice?.(more);
     if (more) schedule();
   };

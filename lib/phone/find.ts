@@ -263,6 +263,18 @@ function run(text: string, options: FindOptions, sink: Sink, fast = false): void
 }
 
 /**
+ * libphonenumber-js's first parse and first text search compile its code and big regular
+ * expressions: on a fresh page that is 5–10 ms and 15–40 ms here, on top of the first chunk of
+ * scanning. Run as separate tasks before the scan, these steps keep the first scanning slice short.
+ */
+export function warmUpSteps(defaultCountry?: CountryCode | string): (() => void)[] {
+  return [
+    () => void findPhoneNumbers('(201) 555-0123', { defaultCountry }),
+    () => void findPhoneNumbers('Tel. 201-555-0123 ext. 5, 7 May', { defaultCountry }),
+  ];
+}
+
+/**
  * Phone numbers in `text`, in order. Numbers written in national format are read for
  * `defaultCountry`; international ones (+44…, 0044…) for their own country.
  */

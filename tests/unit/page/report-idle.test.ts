@@ -48,6 +48,25 @@ describe('createIdleRunner', () => {
     expect(slices.at(-1)).toBe(false);
   });
 
+  it("ends the slice when a step says 'yield', and goes on in the next one", () => {
+    const { host, queue, tick } = fakeHost(true);
+    const steps: string[] = [];
+    const work = ['warm-a', 'warm-b', 'chunk', 'chunk'];
+    const runner = createIdleRunner(host, () => {
+      const step = work.shift()!;
+      steps.push(step);
+      return step.startsWith('warm') ? 'yield' : work.length > 0;
+    }, { sliceMs: 8, now: () => 0 });
+    runner.schedule();
+    tick();
+    expect(steps).toEqual(['warm-a']);
+    tick();
+    expect(steps).toEqual(['warm-a', 'warm-b']);
+    tick();
+    expect(steps).toEqual(['warm-a', 'warm-b', 'chunk', 'chunk']); // plain chunks share a slice
+    expect(queue).toHaveLength(0);
+  });
+
   it('falls back to timers without requestIdleCallback, and stops', () => {
     let runs = 0;
     const { host, queue, tick } = fakeHost(false);
