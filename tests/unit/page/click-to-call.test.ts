@@ -56,6 +56,29 @@ describe('scanning and reporting', () => {
     ]);
   });
 
+  it("runs libphonenumber's warm-up as idle tasks of their own before the first scan chunk", () => {
+    const slices: ((deadline: { timeRemaining(): number; didTimeout: boolean }) => void)[] = [];
+    const w = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+    const saved = { request: w.requestIdleCallback, cancel: w.cancelIdleCallback };
+    w.requestIdleCallback = (cb: (typeof slices)[number]) => slices.push(cb);
+    w.cancelIdleCallback = () => undefined;
+    try {
+      const { scanner } = start('<p>Office (415) 555-0132</p>');
+      const runSlice = () => slices.shift()!({ timeRemaining: () => 50, didTimeout: false });
+      runSlice(); // first parse
+      expect(scanner.stats.chunks).toBe(0);
+      runSlice(); // first text search
+      expect(scanner.stats.chunks).toBe(0);
+      runSlice(); // the scan
+      expect(scanner.stats.chunks).toBeGreaterThan(0);
+      while (slices.length > 0) runSlice();
+      expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    } finally {
+      w.requestIdleCallback = saved.request;
+      w.cancelIdleCallback = saved.cancel;
+    }
+  });
+
   it('merges a burst of changes into one rescan and one new report', async () => {
     const { sent, scanner } = start('<ul id="list"><li>Ada: 212-555-0147</li></ul>');
     await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(1));

@@ -62,13 +62,3 @@ describe('findPhoneNumbers agrees with explainPhoneNumbers (full search)', () =>
     });
   }
 });
-
-describe('warmUpSteps', () => {
-  it('are separate steps through the parse and the text search, and change nothing after them', async () => {
-    const { warmUpSteps, findPhoneNumbers } = await import('../../../lib/phone/find');
-    const steps = warmUpSteps('US');
-    expect(steps.length).toBeGreaterThanOrEqual(2);
-    for (const step of steps) expect(step()).toBeUndefined();
-    expect(findPhoneNumbers('Call (415) 555-0132', { defaultCountry: 'US' }).map((m) => m.e164)).toEqual(['+14155550132']);
-  });
-});
