@@ -22,6 +22,7 @@ import {
 // The core class with the same metadata module: the CommonJS build of /max lacks `Metadata`.
 import { Metadata } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/max/metadata';
+import { countryName } from '../ui/countries';
 
 export type { CountryCode };
 
@@ -57,21 +58,12 @@ export type PhoneInputResult =
 
 const MAX_INPUT_LENGTH = 64;
 
-let regionNames: Intl.DisplayNames | null | undefined;
-/** "GB" → "United Kingdom" (English; falls back to the code). Created on first use, not at import. */
-export function countryName(country: string): string {
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-    } catch {
-      regionNames = null;
-    }
-  }
-  try {
-    return regionNames?.of(country) ?? country;
-  } catch {
-    return country;
-  }
+export { countryName };
+
+/** The country as libphonenumber wants it: a supported ISO code (any case in) or undefined. */
+function supported(country: CountryCode | string | undefined): CountryCode | undefined {
+  const upper = country?.toUpperCase();
+  return upper && isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
 }
 
 function numberingPlan(country: CountryCode): { possibleLengths(): number[]; nationalPrefix(): string | undefined } | undefined {
@@ -233,7 +225,7 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
 export function numberInSelection(text: string, country?: CountryCode | string): string {
   const selection = text.replace(/\s+/g, ' ').trim().slice(0, MAX_INPUT_LENGTH);
   if (selection === '' || parsePhoneInput(selection, country).ok) return selection;
-  const c = country && isSupportedCountry(country.toUpperCase()) ? (country.toUpperCase() as CountryCode) : undefined;
+  const c = supported(country);
   const [first] = findPhoneNumbersInText(text.slice(0, 256), c ? { defaultCountry: c } : {});
   return first ? text.slice(first.startsAt, first.endsAt) : selection;
 }
@@ -246,6 +238,5 @@ export function toE164(text: string, country?: CountryCode | string): string | n
 
 /** Live formatting for an input field as the user types ("4155550" → "(415) 555-0"). */
 export function formatAsTyped(text: string, country?: CountryCode | string): string {
-  const c = country && isSupportedCountry(country.toUpperCase()) ? (country.toUpperCase() as CountryCode) : undefined;
-  return new AsYouType(c).input(text);
+  return new AsYouType(supported(country)).input(text);
 }

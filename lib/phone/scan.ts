@@ -568,7 +568,7 @@ class Walk {
         if (temporary === root) return null;
         // Leaving a container's subtree ends its text: the climb sees every container it leaves,
         // so no contains() test is needed per node.
-        if (temporary === this.stack[this.stack.length - 1]!.container && this.stack.length > 1) this.closeTop();
+        if (this.stack.length > 1 && temporary === this.top().container) this.closeTop();
         sibling = temporary.nextSibling;
         if (sibling) break;
       }

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Sandbox } from '../../sandbox/server';
 import { expect, sandboxRequests, setUp, test as base } from './fixtures';
 
 const PAGES_DIR = join(process.cwd(), 'tests/fixtures/pages');
@@ -91,6 +92,11 @@ const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agent
     await use({ agentName: agent.name, agentId: agent.id });
   },
 });
+
+/** Every POST the sandbox got under /batches: creating, scheduling or stopping a batch. */
+async function batchPosts(sandbox: Sandbox) {
+  return (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path.startsWith('/batches'));
+}
 
 async function tabIdOf(sw: Worker, url: string): Promise<number> {
   const id = await sw.evaluate(async (u) => ((await (globalThis as any).chrome.tabs.query({})) as { id: number; url: string }[]).find((t) => t.url === u)?.id, url);
@@ -206,12 +212,12 @@ test('hover → "Call with <agent>" → confirmation with the number → Confirm
   expect(url.searchParams.get('agent')).toBe(ready.agentId);
   await expect(callButton(page, /Call with/)).toBeHidden();
 
-  const before2 = (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path.startsWith('/batches')).length;
+  const before2 = (await batchPosts(sandbox)).length;
   await confirmation.getByRole('button', { name: 'Confirm' }).click();
   await expect
-    .poll(async () => (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path.startsWith('/batches')).length, { timeout: 20_000 })
+    .poll(async () => (await batchPosts(sandbox)).length, { timeout: 20_000 })
     .toBeGreaterThan(before2);
-  const batchCreated = (await sandboxRequests(sandbox)).find((r) => r.method === 'POST' && r.path === '/batches');
+  const batchCreated = (await batchPosts(sandbox)).find((r) => r.path === '/batches');
   expect(batchCreated?.status).toBeLessThan(300);
 });
 
@@ -401,7 +407,7 @@ test('context menu "Call … with <agent>" on a selection → confirmation with 
   await expect(dialog).toContainText(ready.agentName);
   await expect(dialog).toContainText('+14155550132');
 
-  const batches = async () => (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path === '/batches');
+  const batches = async () => (await batchPosts(sandbox)).filter((r) => r.path === '/batches');
   const before = (await batches()).length;
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect.poll(async () => (await batches()).length, { timeout: 20_000 }).toBe(before + 1);
@@ -430,8 +436,7 @@ test('shortcut on a selection → the content script answers only the extension 
     .poll(() => sw.evaluate(async (id) => (globalThis as any).chrome.tabs.sendMessage(id, { type: 'page/selection' }).catch((e: unknown) => `error: ${e}`), tabId))
     .toBe('(415) 555-0132');
   // Alt+Shift+K is a browser-level accelerator Playwright cannot press; fire the command event instead.
-  const batches = async () => (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path.startsWith('/batches')).length;
-  const batchesBefore = await batches();
+  const batchesBefore = (await batchPosts(sandbox)).length;
   const [confirmation] = await Promise.all([
     context.waitForEvent('page'),
     sw.evaluate(async (id) => {
@@ -446,5 +451,5 @@ test('shortcut on a selection → the content script answers only the extension 
   await expect(confirmation.getByRole('dialog', { name: 'Place this call?' })).toContainText(ready.agentName);
   // Opening the confirmation dials nothing.
   await confirmation.waitForTimeout(500);
-  expect(await batches()).toBe(batchesBefore);
+  expect((await batchPosts(sandbox)).length).toBe(batchesBefore);
 });
