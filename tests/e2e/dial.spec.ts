@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, setUp, sandboxRequests } from './fixtures';
 import { EMPTY_WALLET_KEY, READONLY_KEY } from '../../sandbox/keys';
 import type { CallRecord } from '../../lib/calls/call-record';
+import { storedCallsIn } from '../support/data-store';
 
 /** Runs inside extension pages, where Chromium's `chrome` API exists. */
 declare const chrome: any;
@@ -25,12 +26,9 @@ async function dial(popup: Page, number: string, variables: Record<string, strin
   await popup.getByRole('button', { name: 'Confirm' }).click();
 }
 
-/** The calls the background keeps, read from an extension page. */
+/** The calls the background keeps (in the extension origin's IndexedDB), read from an extension page. */
 async function storedCalls(page: Page): Promise<CallRecord[]> {
-  return page.evaluate(async () => {
-    const stored = await chrome.storage.local.get('calls');
-    return (stored.calls?.calls ?? []) as CallRecord[];
-  });
+  return storedCallsIn<CallRecord>(page);
 }
 
 async function setUpAndOpenPopup(openPage: (p: string) => Promise<Page>, url: string, key?: string): Promise<Page> {
