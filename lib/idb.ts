@@ -43,26 +43,40 @@ export function database(name: string, version: number, stores: ObjectStoreSpec[
       request.onblocked = () => reject(new Error(`The ${name} store is held open by an older version of the extension.`));
     });
 
+  // One connection, opened on first use (a popup's first read pays for one open, not one per read).
+  // It yields to a later version's upgrade (closes on versionchange) and is reopened when needed.
+  let connection: Promise<IDBDatabase> | null = null;
+  const connect = () =>
+    (connection ??= open().then(
+      (db) => {
+        db.onversionchange = () => {
+          db.close();
+          connection = null;
+        };
+        db.onclose = () => (connection = null);
+        return db;
+      },
+      (error: unknown) => {
+        connection = null;
+        throw error;
+      },
+    ));
+
   async function transact<T>(storeNames: string[], mode: IDBTransactionMode, body: (tx: IDBTransaction, done: (value: T) => void) => void): Promise<T> {
-    const db = await open();
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(storeNames, mode);
-        let result: T;
-        tx.oncomplete = () => resolve(result);
-        tx.onerror = () => reject(tx.error ?? new Error(`The ${name} store failed.`));
-        tx.onabort = () => reject(tx.error ?? new Error(`The ${name} store failed.`));
-        try {
-          body(tx, (value) => (result = value));
-        } catch (error) {
-          tx.abort();
-          reject(error);
-        }
-      });
-    } finally {
-      // One connection per transaction: nothing stays open to block a later version's upgrade.
-      db.close();
-    }
+    const db = await connect();
+    return new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(storeNames, mode);
+      let result: T;
+      tx.oncomplete = () => resolve(result);
+      tx.onerror = () => reject(tx.error ?? new Error(`The ${name} store failed.`));
+      tx.onabort = () => reject(tx.error ?? new Error(`The ${name} store failed.`));
+      try {
+        body(tx, (value) => (result = value));
+      } catch (error) {
+        tx.abort();
+        reject(error);
+      }
+    });
   }
 
   return {

@@ -2,8 +2,8 @@
  * The heart of the product in real Chromium on the production build, against the sandbox over HTTP:
  * setup, dialling through a single-call batch, following the call to its outcome, and the results.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, setUp, sandboxRequests } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, setUp, sandboxRequests, stopServiceWorker } from './fixtures';
 import { EMPTY_WALLET_KEY, READONLY_KEY } from '../../sandbox/keys';
 import type { CallRecord } from '../../lib/calls/call-record';
 import { storedCallsIn } from '../support/data-store';
@@ -187,14 +187,6 @@ test.describe('a long call', () => {
     expect((await sandboxRequests(sandbox)).some((r) => r.method === 'POST' && /\/stop$/.test(r.path))).toBe(true);
   });
 });
-
-async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await cdp.send('ServiceWorker.disable');
-  await cdp.detach();
-}
 
 test.describe('a call outliving its popup', () => {
   test.use({ sandboxOptions: { speed: 4 } });

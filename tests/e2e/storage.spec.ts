@@ -4,9 +4,10 @@
  * or call id, or the transcript; the history lives in the extension origin's IndexedDB and the side
  * panel still shows it.
  */
-import { test, expect, setUp } from './fixtures';
+import { test, expect, setUp, stopServiceWorker } from './fixtures';
 import type { CallRecord } from '../../lib/calls/call-record';
-import { storedCallsIn } from '../support/data-store';
+import { newCallRecord } from '../../lib/calls/dial';
+import { readDataRecordScript, storedCallsIn } from '../support/data-store';
 
 const NUMBER = '+14155552671';
 
@@ -64,4 +65,28 @@ test('after a completed call, storage.local holds no number, id or transcript of
   await panel.getByRole('tab', { name: 'History' }).click();
   await expect(panel.getByText(NUMBER).first()).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Open' }).first()).toBeVisible();
+});
+
+test('upgrade: what an older version kept in storage.local moves into IndexedDB once, and the pages show it', async ({ sandbox, context, openPage }) => {
+  const options = await openPage('options.html');
+  await setUp(options, sandbox.url);
+  const legacyCall = {
+    ...newCallRecord({ id: 'legacy-call', baseUrl: sandbox.url, agentId: 'agent-legacy', agentName: 'Legacy agent', toNumber: '+14155550142', fromNumber: null, variables: {} }, Date.now()),
+    step: 'finished',
+    status: 'completed',
+  };
+  // What an older version kept in storage.local (calls v1), then a worker start, as after an update.
+  const legacy = { calls: { version: 1, calls: [legacyCall] }, 'ui.lastAgentId': 'agent-legacy', 'ui.hasKey': true, 'ui.keyHint': '••••••••wner' };
+  const local = () => options.evaluate(() => (globalThis as unknown as { chrome: any }).chrome.storage.local.get(null));
+  await options.evaluate((values) => (globalThis as unknown as { chrome: any }).chrome.storage.local.set(values), legacy);
+  await stopServiceWorker(context, options);
+  await options.reload(); // its settings/get starts the worker again
+  await expect.poll(async () => Object.keys(await local()), { timeout: 20_000 }).toEqual(['settings']);
+  expect(await options.evaluate(readDataRecordScript('calls'))).toEqual(legacy.calls);
+  expect(await options.evaluate(readDataRecordScript('ui.lastAgentId'))).toBe('agent-legacy');
+  expect(await options.evaluate(readDataRecordScript('meta.version'))).toBe(1);
+
+  const panel = await openPage('sidepanel.html');
+  await panel.getByRole('tab', { name: 'History' }).click();
+  await expect(panel.getByText('+14155550142')).toBeVisible();
 });

@@ -165,11 +165,18 @@ class FakeObjectStore {
   }
 }
 
+/** Open connections; a reset closes them (as the browser does when a database is deleted under them). */
+let connections = new Set<FakeDatabase>();
+
 class FakeDatabase {
+  onversionchange: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
   constructor(
     readonly name: string,
     private readonly data: DbData,
-  ) {}
+  ) {
+    connections.add(this);
+  }
 
   get version() {
     return this.data.version;
@@ -188,7 +195,9 @@ class FakeDatabase {
     return tx;
   }
 
-  close() {}
+  close() {
+    connections.delete(this);
+  }
 }
 
 export const fakeIndexedDB = {
@@ -250,6 +259,9 @@ class FakeBroadcastChannel {
 
 export function resetFakeIndexedDb(): void {
   databases = new Map();
+  const open = connections;
+  connections = new Set();
+  for (const db of open) db.onclose?.({ target: db });
 }
 
 Object.assign(globalThis, { indexedDB: fakeIndexedDB, BroadcastChannel: FakeBroadcastChannel });
