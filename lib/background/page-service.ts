@@ -12,6 +12,8 @@ import { records } from '../store/records';
 import { loadSettings } from './settings-store';
 import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
 
+export { PAGE_NUMBERS_KEY } from './tab-numbers';
+
 function hostOf(url: string | undefined): string {
   try {
     return url ? new URL(url).hostname : '';
