@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     server: { deps: { inline: [/libphonenumber-js/] } },
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // Node has no IndexedDB: an in-memory one for the data and key stores (lib/idb.ts).
+    setupFiles: ['tests/setup/fake-indexeddb.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

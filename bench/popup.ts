@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../sandbox/server';
 import { EXTENSION_DIR as EXT, launchExtension, setUpThroughOptions } from '../tests/support/chromium';
 import { OWNER_KEY } from '../sandbox/keys';
+import { readDataRecordScript } from '../tests/support/data-store';
 
 /** Runs inside extension pages, where Chromium's `chrome` API exists. */
 declare const chrome: any;
@@ -44,7 +45,7 @@ async function main() {
     const setup = await context.newPage();
     await setup.goto(`chrome-extension://${id}/options.html`);
     // The agent cache is filled in the background after Save.
-    await setup.waitForFunction(async () => ((await chrome.storage.local.get('agents.cache'))['agents.cache']?.agents ?? []).length > 0);
+    await setup.waitForFunction(`${readDataRecordScript('agents.cache')}.then((cache) => (cache?.agents ?? []).length > 0)`);
 
     // Record when the agent list first has an agent, from inside the page.
     await context.addInitScript(`(() => {

@@ -11,6 +11,7 @@
 import { startSandbox } from '../sandbox/server';
 import { launchExtension, setUpThroughOptions } from '../tests/support/chromium';
 import { OWNER_KEY } from '../sandbox/keys';
+import { storedCallsIn } from '../tests/support/data-store';
 import { STATUS_LABELS } from '../lib/calls/status';
 import { isTerminalExecutionStatus } from '../lib/api/status-vocabulary';
 
@@ -59,7 +60,7 @@ async function main() {
     })()`);
 
     // The baseline: a fixed 1.5 s poller on the same execution, from the moment it exists.
-    const calls = async () => (await popup.evaluate(() => chrome.storage.local.get('calls'))).calls?.calls ?? [];
+    const calls = () => storedCallsIn(popup);
     let executionId: string | undefined;
     while (!executionId) {
       executionId = (await calls())[0]?.executionId ?? undefined;

@@ -1,22 +1,43 @@
 /**
- * Every storage key the extension uses, in one place. The background writes all of them; UI pages
- * may read the non-secret ones directly (so the popup renders from cache at once) and watch them with
- * `storage.onChanged`. Keys under `secret.` are read by lib/background/key-store.ts only.
+ * Every stored name the extension uses, in one place, by where it lives.
+ *
+ * `storage.local` is readable by content scripts, and its `onChanged` reaches every frame that
+ * listens: it holds only what content scripts may see (settings). Everything from the service or
+ * about calls lives in the extension origin's IndexedDB (lib/store/data-db.ts), out of their reach.
+ * The API key has a database of its own (lib/background/secret-db.ts), read by key-store.ts only.
  */
 export const STORAGE = {
   /** Settings (lib/settings/schema.ts), in storage.local. */
   settings: 'settings',
-  /** Whether a key is stored, and its masked hint: what UI may know of the key. storage.local. */
-  hasKey: 'ui.hasKey',
-  keyHint: 'ui.keyHint',
-  /** Cached agent list (AgentsCache below), in storage.local. */
-  agentsCache: 'agents.cache',
-  /** Recent calls (lib/calls/history.ts), in storage.local. */
+} as const;
+
+/** Records of the data store (IndexedDB). The background writes them all; UI pages read them. */
+export const DATA = {
+  /** Recent calls (lib/calls/history.ts). */
   calls: 'calls',
+  /** Cached agent list (AgentsCache below). */
+  agentsCache: 'agents.cache',
   /** The agent of the last call placed: the default for page calls and the context menu. */
   lastAgentId: 'ui.lastAgentId',
   /** Which route form (spec or live) worked per base URL. */
   routeMemory: 'api.routeMemory',
+  /** What UI may know of the key: whether one is stored, and its masked hint (KeyState below). */
+  keyState: 'ui.keyState',
+  /** The data store's own version (lib/store/migrate.ts). */
+  version: 'meta.version',
+  /** Not a record: the name change notices use when something was kept aside (the quarantine store). */
+  quarantine: 'quarantine',
+} as const;
+export type DataName = (typeof DATA)[keyof typeof DATA];
+
+/** Keys that earlier versions kept in storage.local; moved into the data store once (lib/store/migrate.ts). */
+export const LEGACY_LOCAL = {
+  calls: 'calls',
+  agentsCache: 'agents.cache',
+  lastAgentId: 'ui.lastAgentId',
+  routeMemory: 'api.routeMemory',
+  hasKey: 'ui.hasKey',
+  keyHint: 'ui.keyHint',
 } as const;
 
 import type { AgentSummary } from './messages';
@@ -26,4 +47,10 @@ export interface AgentsCache {
   agents: AgentSummary[];
   fetchedAt: number | null;
   listRouteMissing: boolean;
+}
+
+export interface KeyState {
+  hasKey: boolean;
+  /** Masked, e.g. `••••••••wner`; null when there is no key. */
+  keyHint: string | null;
 }

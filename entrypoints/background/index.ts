@@ -1,13 +1,15 @@
 import { browser, type Runtime } from '../../lib/browser';
 import { CallsService, TRACKER_ALARM } from '../../lib/background/calls-service';
 import { COMMAND, installContextMenu, MENU_ID, onCallSelectionCommand, onMenuClick, refreshMenuTitle } from '../../lib/background/context-menu';
-import { forgetTab, handlePageRequest, LAST_AGENT_KEY } from '../../lib/background/page-service';
+import { forgetTab, handlePageRequest } from '../../lib/background/page-service';
 import { openPanel } from '../../lib/background/panel';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
 import { MAX_MESSAGE_BYTES, uiRequest } from '../../lib/messages';
 import { pageRequest } from '../../lib/page/messages';
-import { STORAGE } from '../../lib/storage-keys';
+import { DATA } from '../../lib/storage-keys';
+import { watchData } from '../../lib/store/data-db';
+import { dataReady } from '../../lib/store/migrate';
 
 const refused = (message: string) => Promise.resolve({ ok: false, error: { message, kind: 'validation' } });
 
@@ -44,8 +46,8 @@ export default defineBackground(() => {
   browser.commands.onCommand.addListener((command) => {
     if (command === COMMAND) void onCallSelectionCommand();
   });
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && (STORAGE.agentsCache in changes || LAST_AGENT_KEY in changes)) void refreshMenuTitle();
+  watchData((change) => {
+    if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refreshMenuTitle();
   });
   browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
   browser.tabs.onUpdated.addListener((tabId, change) => {
@@ -53,6 +55,8 @@ export default defineBackground(() => {
     if (change.status === 'loading') void forgetTab(tabId);
   });
 
+  // Data that older versions kept in storage.local moves to IndexedDB once (every store waits on it).
+  void dataReady();
   // A restarted worker picks up every call still being followed.
   void publishKeyState();
   void calls.runDue();

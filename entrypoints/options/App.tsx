@@ -1,3 +1,4 @@
+import { KeptAside } from '../../components/KeptAside';
 import { SetupForm } from '../../components/SetupForm';
 import { SitesSettings } from '../../components/SitesSettings';
 
@@ -5,6 +6,7 @@ export function OptionsApp() {
   return (
     <main class="options">
       <h1>Voice Agent Click-to-Call settings</h1>
+      <KeptAside source="settings" what="settings" />
       <SetupForm />
       <SitesSettings />
     </main>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AgentExecutions } from '../../components/AgentExecutions';
 import { CallHistory } from '../../components/CallHistory';
 import { FullCallView } from '../../components/CallView';
+import { KeptAside } from '../../components/KeptAside';
 import { DialForm, type DialPrefill } from '../../components/DialForm';
 import { LazySetupForm } from '../../components/LazySetupForm';
 import { Tabs } from '../../components/Tabs';
@@ -69,22 +70,25 @@ export function SidePanelApp({ search = typeof location === 'undefined' ? '' : l
         ) : tab === 'dial' ? (
           <DialForm key={prefill.key} prefill={prefill.value} onDialled={showCall} />
         ) : tab === 'history' ? (
-          <CallHistory
-            calls={calls}
-            selectedId={selected?.id ?? null}
-            onOpen={showCall}
-            onCallAgain={(call) => {
-              setPrefill({
-                key: prefill.key + 1,
-                value: { agentId: call.agentId, toNumber: call.toNumber, fromNumber: call.fromNumber, variables: call.variables },
-              });
-              setTab('dial');
-            }}
-            onForget={(callId) => {
-              if (callId === selectedId) setSelectedId(null);
-              void send({ type: 'call/forget', callId });
-            }}
-          />
+          <>
+            <KeptAside source="calls" what="call history" />
+            <CallHistory
+              calls={calls}
+              selectedId={selected?.id ?? null}
+              onOpen={showCall}
+              onCallAgain={(call) => {
+                setPrefill({
+                  key: prefill.key + 1,
+                  value: { agentId: call.agentId, toNumber: call.toNumber, fromNumber: call.fromNumber, variables: call.variables },
+                });
+                setTab('dial');
+              }}
+              onForget={(callId) => {
+                if (callId === selectedId) setSelectedId(null);
+                void send({ type: 'call/forget', callId });
+              }}
+            />
+          </>
         ) : (
           <AgentExecutions initialAgentId={selected?.agentId ?? ''} />
         )}

@@ -4,9 +4,9 @@
  */
 import { isRouteMissing } from '../api/errors';
 import type { Agent } from '../api/schemas/agent';
-import { browser } from '../browser';
 import type { AgentSummary, AgentsView } from '../messages';
-import { STORAGE, type AgentsCache } from '../storage-keys';
+import type { AgentsCache } from '../storage-keys';
+import { records } from '../store/records';
 import type { ServiceClient } from './service';
 
 export function summarize(agent: Agent, manual: boolean): AgentSummary {
@@ -14,14 +14,13 @@ export function summarize(agent: Agent, manual: boolean): AgentSummary {
 }
 
 export async function readAgentsCache(baseUrl: string): Promise<AgentsCache> {
-  const stored = await browser.storage.local.get(STORAGE.agentsCache);
-  const cache = stored[STORAGE.agentsCache] as AgentsCache | undefined;
-  if (cache && cache.baseUrl === baseUrl && Array.isArray(cache.agents)) return cache;
+  const cache = await records.agentsCache.read();
+  if (cache && cache.baseUrl === baseUrl) return cache;
   return { baseUrl, agents: [], fetchedAt: null, listRouteMissing: false };
 }
 
 async function writeAgentsCache(cache: AgentsCache): Promise<void> {
-  await browser.storage.local.set({ [STORAGE.agentsCache]: cache });
+  await records.agentsCache.write(cache);
 }
 
 export async function refreshAgents(client: ServiceClient, now: number): Promise<AgentsView> {

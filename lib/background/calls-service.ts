@@ -7,9 +7,10 @@ import { browser } from '../browser';
 import type { Execution } from '../api/schemas/execution';
 import type { CallRecord } from '../calls/call-record';
 import { advanceCall, newCallRecord, retryCall, stopCall, type AdvanceResult, type NewCall } from '../calls/dial';
-import { readCalls, upsertCall, writeCalls, CALLS_STORAGE_KEY } from '../calls/history';
+import { upsertCall } from '../calls/history';
 import { STATUS_EXPLANATIONS, answered, statusLabel } from '../calls/status';
 import { isActive } from '../calls/tracker';
+import { callStore } from './call-store';
 import { describeError } from './describe-error';
 import { readApiKey } from './key-store';
 import { clientFor, NoKeyError, type ServiceClient } from './service';
@@ -30,8 +31,7 @@ export class CallsService {
   ) {}
 
   async list(): Promise<CallRecord[]> {
-    const stored = await browser.storage.local.get(CALLS_STORAGE_KEY);
-    return readCalls(stored[CALLS_STORAGE_KEY]).calls;
+    return callStore.list(this.now);
   }
 
   async get(callId: string): Promise<CallRecord | undefined> {
@@ -41,7 +41,7 @@ export class CallsService {
   private save(call: CallRecord): Promise<void> {
     const write = this.writes.then(async () => {
       const calls = await this.list();
-      await browser.storage.local.set({ [CALLS_STORAGE_KEY]: writeCalls(upsertCall(calls, call)) });
+      await callStore.write(upsertCall(calls, call), this.now);
     });
     this.writes = write.catch(() => undefined);
     return write;
@@ -50,7 +50,7 @@ export class CallsService {
   async forget(callId: string): Promise<void> {
     const write = this.writes.then(async () => {
       const calls = (await this.list()).filter((c) => c.id !== callId);
-      await browser.storage.local.set({ [CALLS_STORAGE_KEY]: writeCalls(calls) });
+      await callStore.write(calls, this.now);
     });
     this.writes = write.catch(() => undefined);
     await write;

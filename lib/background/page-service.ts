@@ -8,15 +8,11 @@ import { browser, type Runtime } from '../browser';
 import type { OwnedNumber } from '../messages';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
-import { STORAGE, type AgentsCache } from '../storage-keys';
+import { records } from '../store/records';
 import { loadSettings } from './settings-store';
+import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
 
-export const PAGE_NUMBERS_KEY = 'page.numbers';
-export const LAST_AGENT_KEY = STORAGE.lastAgentId;
-
-type FoundNumber = { raw: string; e164: string };
-/** tabId → the top frame's host and each frame's numbers (frameId → numbers). */
-type TabNumbers = Record<string, { host: string; frames: Record<string, FoundNumber[]> }>;
+export { PAGE_NUMBERS_KEY } from './tab-numbers';
 
 function hostOf(url: string | undefined): string {
   try {
@@ -27,17 +23,11 @@ function hostOf(url: string | undefined): string {
 }
 
 export async function defaultAgent(): Promise<{ id: string; name: string } | null> {
-  const stored = await browser.storage.local.get([STORAGE.agentsCache, LAST_AGENT_KEY]);
-  const cache = stored[STORAGE.agentsCache] as AgentsCache | undefined;
+  const [cache, lastAgentId] = await Promise.all([records.agentsCache.read(), records.lastAgentId.read()]);
   const agents = cache?.agents ?? [];
-  const last = agents.find((a) => a.id === stored[LAST_AGENT_KEY]);
+  const last = agents.find((a) => a.id === lastAgentId);
   const agent = last ?? agents[0];
   return agent ? { id: agent.id, name: agent.name } : null;
-}
-
-async function readTabNumbers(): Promise<TabNumbers> {
-  const stored = await browser.storage.session.get(PAGE_NUMBERS_KEY);
-  return (stored[PAGE_NUMBERS_KEY] as TabNumbers | undefined) ?? {};
 }
 
 /** Unique numbers a tab holds, across its frames, in page order. */
@@ -53,7 +43,7 @@ async function updateTabNumbers(update: (all: TabNumbers) => void): Promise<void
   const write = writes.then(async () => {
     const all = await readTabNumbers();
     update(all);
-    await browser.storage.session.set({ [PAGE_NUMBERS_KEY]: all });
+    await writeTabNumbers(all);
   });
   writes = write.catch(() => undefined);
   await write;

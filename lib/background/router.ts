@@ -5,7 +5,7 @@
 import { browser } from '../browser';
 import type { AgentsView, ConnectionReport, OwnedNumber, Reply, SettingsView, TabNumbersView, UiRequest } from '../messages';
 import { checkBaseUrl, cleanApiKey, maskKey } from '../settings/schema';
-import { STORAGE } from '../storage-keys';
+import { records } from '../store/records';
 import { addAgentById, readAgentsCache, refreshAgents, removeAgent } from './agents';
 import type { CallsService } from './calls-service';
 import { testConnection } from './connection';
@@ -13,7 +13,7 @@ import { describeError } from './describe-error';
 import { moveApiKey, readApiKey, removeApiKey, writeApiKey } from './key-store';
 import { clientFor, currentClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
-import { LAST_AGENT_KEY, numbersInTab } from './page-service';
+import { numbersInTab } from './page-service';
 import { isEnabledOn } from '../page/sites';
 import { parsePhoneInput } from '../phone/normalize';
 
@@ -23,10 +23,10 @@ export interface RouterDeps {
   now?: () => number;
 }
 
-/** Mirrors what UI may know of the key into storage, so the popup can render without a round trip. */
+/** Mirrors what UI may know of the key into the data store (not storage.local: content scripts read that), so the popup can render without a round trip. */
 export async function publishKeyState(): Promise<void> {
   const key = await readApiKey();
-  await browser.storage.local.set({ [STORAGE.hasKey]: Boolean(key), [STORAGE.keyHint]: key ? maskKey(key) : null });
+  await records.keyState.write({ hasKey: Boolean(key), keyHint: key ? maskKey(key) : null });
 }
 
 async function settingsView(): Promise<SettingsView> {
@@ -154,7 +154,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
         fromNumber: request.fromNumber,
         variables: request.variables,
       });
-      await browser.storage.local.set({ [LAST_AGENT_KEY]: request.agentId });
+      await records.lastAgentId.write(request.agentId);
       return { callId: call.id, call };
     }
 

@@ -5,8 +5,7 @@
  */
 import { createClient, type VoiceAgentClient } from '../api/client';
 import type { RouteForms } from '../api/routes';
-import { browser } from '../browser';
-import { STORAGE } from '../storage-keys';
+import { records } from '../store/records';
 import { readApiKey } from './key-store';
 import { loadSettings } from './settings-store';
 
@@ -24,14 +23,11 @@ export interface ServiceClient extends VoiceAgentClient {
 
 const routeMemory = {
   async get(baseUrl: string): Promise<RouteForms | undefined> {
-    const stored = await browser.storage.local.get(STORAGE.routeMemory);
-    const all = (stored[STORAGE.routeMemory] ?? {}) as Record<string, RouteForms>;
-    return all[baseUrl];
+    return (await records.routeMemory.read())[baseUrl];
   },
   async set(baseUrl: string, forms: RouteForms): Promise<void> {
-    const stored = await browser.storage.local.get(STORAGE.routeMemory);
-    const all = (stored[STORAGE.routeMemory] ?? {}) as Record<string, RouteForms>;
-    await browser.storage.local.set({ [STORAGE.routeMemory]: { ...all, [baseUrl]: forms } });
+    const all = await records.routeMemory.read();
+    await records.routeMemory.write({ ...all, [baseUrl]: forms });
   },
 };
 

@@ -1,39 +1,58 @@
 /**
- * Recent calls as stored: `{version, calls}`. Read schema-checked; a record that does not parse is
- * dropped and reported rather than breaking the whole list. Older versions are migrated.
+ * Recent calls as stored: `{version, calls}`. Read schema-checked, never lossy: a record that does not
+ * parse, or a whole value that is unreadable or from a newer version, is handed back as `keepAside`
+ * (with the reason) for the store to quarantine untouched, and reported rather than breaking the list.
+ *
+ * Versions: 0, a bare array of records (storage.local); 1, `{version: 1, calls}` (storage.local);
+ * 2, the same container in the extension origin's IndexedDB (lib/background/call-store.ts). The record
+ * shape did not change between them, so reading an older one is taking its records as they are.
  */
 import { z } from '../api/zod';
 import { callRecord, type CallRecord } from './call-record';
 
 export const CALLS_STORAGE_KEY = 'calls';
-export const CALLS_VERSION = 1;
+export const CALLS_VERSION = 2;
 /** Recent calls kept; the oldest finished ones go first. */
 export const MAX_CALLS = 40;
 
-const stored = z.object({ version: z.number().int(), calls: z.array(z.unknown()) });
+const stored = z.object({ version: z.number().int().nonnegative(), calls: z.array(z.unknown()) });
+
+/** A stored value that could not be used, as it was found, and why. */
+export interface KeptAside {
+  reason: string;
+  value: unknown;
+}
 
 export interface CallsRead {
   calls: CallRecord[];
   problems: string[];
+  /** What must be kept aside before anything replaces the stored value. */
+  keepAside: KeptAside[];
 }
 
 export function readCalls(raw: unknown): CallsRead {
-  if (raw === undefined || raw === null) return { calls: [], problems: [] };
-  // Version 0 was a bare array of records.
+  if (raw === undefined || raw === null) return { calls: [], problems: [], keepAside: [] };
   const container = Array.isArray(raw) ? { version: 0, calls: raw } : raw;
   const parsed = stored.safeParse(container);
-  if (!parsed.success) return { calls: [], problems: ['Stored call history was unreadable and has been reset.'] };
+  if (!parsed.success) {
+    const reason = 'Stored call history was unreadable; it is kept aside, not shown.';
+    return { calls: [], problems: [reason], keepAside: [{ reason, value: raw }] };
+  }
   if (parsed.data.version > CALLS_VERSION) {
-    return { calls: [], problems: [`Stored call history is from a newer version (${parsed.data.version}); it is not shown.`] };
+    const reason = `Stored call history is from a newer version (${parsed.data.version}); it is kept aside, not shown.`;
+    return { calls: [], problems: [reason], keepAside: [{ reason, value: raw }] };
   }
   const calls: CallRecord[] = [];
-  const problems: string[] = [];
+  const keepAside: KeptAside[] = [];
   for (const item of parsed.data.calls) {
     const record = callRecord.safeParse(item);
     if (record.success) calls.push(record.data);
-    else problems.push(`A stored call could not be read (${record.error.issues[0]?.path.join('.')}: ${record.error.issues[0]?.message}).`);
+    else {
+      const issue = record.error.issues[0];
+      keepAside.push({ reason: `A stored call could not be read (${issue?.path.join('.')}: ${issue?.message}); it is kept aside.`, value: item });
+    }
   }
-  return { calls, problems };
+  return { calls, problems: keepAside.map((k) => k.reason), keepAside };
 }
 
 export function writeCalls(calls: CallRecord[]): { version: number; calls: CallRecord[] } {

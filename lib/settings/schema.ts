@@ -1,6 +1,9 @@
 /**
- * User settings as stored, versioned. Reading never throws: a stored value that does not parse falls
- * back to defaults (field by field where possible) and the problem is reported, not hidden.
+ * User settings as stored (storage.local: content scripts need the site and country rules), versioned.
+ * Reading never throws: a stored value that does not parse falls back to defaults (field by field
+ * where possible), the problem is reported, and the value as found is handed back as `keepAside` for
+ * the settings store to quarantine before any save replaces it. A value from a newer version is not
+ * guessed at: defaults are used and the value is kept aside whole.
  */
 import { z } from '../api/zod';
 import { SANDBOX_BASE_URL } from './checks';
@@ -43,6 +46,8 @@ export interface SettingsRead {
   settings: Settings;
   /** Why stored settings were (partly) replaced by defaults, if they were. */
   problem: string | null;
+  /** The stored value as found, when it could not be used as it is: to be kept aside untouched. */
+  keepAside?: { reason: string; value: unknown };
 }
 
 /** Older shapes → current. Version 0 is the unversioned first draft (`apiBaseUrl`, `country`). */
@@ -57,7 +62,13 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> {
 export function readSettings(stored: unknown): SettingsRead {
   if (stored === undefined || stored === null) return { settings: DEFAULT_SETTINGS, problem: null };
   if (typeof stored !== 'object' || Array.isArray(stored)) {
-    return { settings: DEFAULT_SETTINGS, problem: 'Stored settings were not an object; defaults are in use.' };
+    const problem = 'Stored settings were not an object; defaults are in use.';
+    return { settings: DEFAULT_SETTINGS, problem, keepAside: { reason: problem, value: stored } };
+  }
+  const version = (stored as Record<string, unknown>).version;
+  if (typeof version === 'number' && version > SETTINGS_VERSION) {
+    const problem = `Stored settings were saved by a newer version of the extension (settings version ${version}); defaults are in use.`;
+    return { settings: DEFAULT_SETTINGS, problem, keepAside: { reason: problem, value: stored } };
   }
   const migrated = migrate(stored as Record<string, unknown>);
   const whole = settings.safeParse(migrated);
@@ -70,8 +81,6 @@ export function readSettings(stored: unknown): SettingsRead {
   }
   merged.version = SETTINGS_VERSION;
   const issue = whole.error.issues[0];
-  return {
-    settings: settings.parse(merged),
-    problem: `Some stored settings were invalid (${issue?.path.join('.') || 'settings'}: ${issue?.message}); defaults are used for them.`,
-  };
+  const problem = `Some stored settings were invalid (${issue?.path.join('.') || 'settings'}: ${issue?.message}); defaults are used for them.`;
+  return { settings: settings.parse(merged), problem, keepAside: { reason: problem, value: stored } };
 }

@@ -1,7 +1,8 @@
 /**
- * What UI pages know, fed from `browser.storage.local` and kept current with `storage.onChanged`.
- * The background is the only writer of these keys; pages read them so they render at once without a
- * round trip. Keys under `secret.` are never read here.
+ * What UI pages know: settings from `storage.local` (kept current with `storage.onChanged`), and
+ * calls, the agent cache and the key state from the data store in the extension origin's IndexedDB
+ * (lib/store/data-db.ts; kept current by its change channel, no polling). The background is the only
+ * writer of both; pages read them so they render at once without a round trip. The key is never here.
  *
  * The readers below are deliberately light (shape checks, no zod): the popup must stay small, and the
  * background already validated everything it wrote. A value that does not look right is ignored
@@ -13,7 +14,8 @@ import { useContext } from 'preact/hooks';
 import { browser } from '../browser';
 import type { CallRecord } from '../calls/call-record';
 import type { AgentSummary } from '../messages';
-import { STORAGE, type AgentsCache } from '../storage-keys';
+import { DATA, STORAGE, type AgentsCache, type DataName } from '../storage-keys';
+import { readData, readQuarantine, watchData, type QuarantineEntry } from '../store/data-db';
 
 /** The part of the settings UI pages use before the background has answered anything. */
 export interface UiSettings {
@@ -33,7 +35,16 @@ export interface UiStore {
   hasKey: Signal<boolean>;
   keyHint: Signal<string | null>;
   agentsCache: Signal<AgentsCache | null>;
+  /** What was kept aside because it could not be read (history, settings): said plainly, never lost. */
+  keptAside: Signal<KeptAsideNotice[]>;
   dispose(): void;
+}
+
+/** A quarantine entry without its value (the page only says what and when). */
+export interface KeptAsideNotice {
+  source: string;
+  reason: string;
+  at: number;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -93,8 +104,18 @@ export function readStoredAgents(raw: unknown): AgentsCache | null {
   };
 }
 
-const WATCHED = [STORAGE.calls, STORAGE.settings, STORAGE.hasKey, STORAGE.keyHint, STORAGE.agentsCache] as const;
-type Watched = (typeof WATCHED)[number];
+export function readKeyState(raw: unknown): { hasKey: boolean; keyHint: string | null } {
+  if (!isObject(raw)) return { hasKey: false, keyHint: null };
+  return { hasKey: raw.hasKey === true, keyHint: typeof raw.keyHint === 'string' ? raw.keyHint : null };
+}
+
+export function readKeptAside(entries: QuarantineEntry[]): KeptAsideNotice[] {
+  return entries
+    .filter((e) => isObject(e) && typeof e.source === 'string' && typeof e.reason === 'string' && typeof e.at === 'number')
+    .map((e) => ({ source: e.source, reason: e.reason, at: e.at }));
+}
+
+const RECORDS = [DATA.calls, DATA.keyState, DATA.agentsCache] as const;
 
 export function createUiStore(): UiStore {
   const store = {
@@ -104,60 +125,64 @@ export function createUiStore(): UiStore {
     hasKey: signal(false),
     keyHint: signal<string | null>(null),
     agentsCache: signal<AgentsCache | null>(null),
+    keptAside: signal<KeptAsideNotice[]>([]),
   };
 
-  const apply = (key: Watched, value: unknown) => {
-    switch (key) {
-      case STORAGE.calls:
+  const apply = (name: DataName, value: unknown) => {
+    switch (name) {
+      case DATA.calls:
         store.calls.value = readStoredCalls(value);
         break;
-      case STORAGE.settings:
-        store.settings.value = readStoredSettings(value);
+      case DATA.keyState: {
+        const state = readKeyState(value);
+        store.hasKey.value = state.hasKey;
+        store.keyHint.value = state.keyHint;
         break;
-      case STORAGE.hasKey:
-        store.hasKey.value = value === true;
-        break;
-      case STORAGE.keyHint:
-        store.keyHint.value = typeof value === 'string' ? value : null;
-        break;
-      case STORAGE.agentsCache:
+      }
+      case DATA.agentsCache:
         store.agentsCache.value = readStoredAgents(value);
         break;
     }
   };
+  const loadKeptAside = () =>
+    readQuarantine()
+      .then((entries) => void (store.keptAside.value = readKeptAside(entries)))
+      .catch(() => undefined);
 
-  // Changes that arrive before the first read wins over that read's (older) values.
+  // Changes that arrive before the first read win over that read's (older) values.
   const changedEarly = new Set<string>();
   const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local') return;
-    for (const key of WATCHED) {
-      if (key in changes) {
-        changedEarly.add(key);
-        apply(key, changes[key]!.newValue);
-      }
-    }
+    if (area !== 'local' || !(STORAGE.settings in changes)) return;
+    changedEarly.add(STORAGE.settings);
+    store.settings.value = readStoredSettings(changes[STORAGE.settings]!.newValue);
   };
   browser.storage.onChanged.addListener(onChanged);
+  const unwatch = watchData((change) => {
+    if (change.name === DATA.quarantine) return void loadKeptAside();
+    changedEarly.add(change.name);
+    apply(change.name, change.value);
+  });
 
   let disposed = false;
-  browser.storage.local
-    .get([...WATCHED])
-    .then((stored) => {
-      if (disposed) return;
-      for (const key of WATCHED) if (!changedEarly.has(key)) apply(key, stored[key]);
-    })
-    .catch(() => {
-      // Storage unreadable: keep the defaults; the background's replies still work.
-    })
-    .finally(() => {
-      if (!disposed) store.ready.value = true;
-    });
+  const settingsRead = browser.storage.local.get(STORAGE.settings).then((stored) => {
+    if (!disposed && !changedEarly.has(STORAGE.settings)) store.settings.value = readStoredSettings(stored[STORAGE.settings]);
+  });
+  const dataRead = readData(RECORDS).then((found) => {
+    if (disposed) return;
+    for (const name of RECORDS) if (!changedEarly.has(name)) apply(name, found[name]);
+  });
+  // Storage unreadable: keep the defaults; the background's replies still work.
+  void Promise.allSettled([settingsRead, dataRead]).then(() => {
+    if (!disposed) store.ready.value = true;
+  });
+  void loadKeptAside();
 
   return {
     ...store,
     dispose() {
       disposed = true;
       browser.storage.onChanged.removeListener(onChanged);
+      unwatch();
     },
   };
 }

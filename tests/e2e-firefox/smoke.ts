@@ -21,6 +21,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { OWNER_KEY } from '../../sandbox/keys';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
+import { storedCallsIn } from '../support/data-store';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -310,13 +311,9 @@ async function main(): Promise<void> {
         const timeline = await p.evaluate(() => document.querySelector('.call')?.textContent ?? '');
         if (!timeline.includes('Scheduled')) fail('the status timeline to list "Scheduled"', await shownText(p));
         console.log(`      call completed ${elapsed(t0)} after Confirm`);
-        // The call's id, from the extension's own storage (the popup's "Open details" opens a sidebar).
-        callId = await p.evaluate(async (n: string) => {
-          const api = (globalThis as unknown as { browser: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).browser;
-          const stored = (await api.storage.local.get('calls')).calls as { calls?: { id: string; toNumber: string }[] } | undefined;
-          return stored?.calls?.find((c) => c.toNumber === n)?.id ?? null;
-        }, NUMBER);
-        if (!callId) fail(`a stored call to ${NUMBER} in storage.local "calls"`, 'none');
+        // The call's id, from the extension's own data store (the popup's "Open details" opens a sidebar).
+        callId = (await storedCallsIn(p)).find((c) => c.toNumber === NUMBER)?.id ?? null;
+        if (!callId) fail(`a stored call to ${NUMBER} in the data store's "calls"`, 'none');
       }));
     if (!setUp) skip(dialName, 'setup did not pass');
 

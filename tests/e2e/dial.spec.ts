@@ -2,10 +2,11 @@
  * The heart of the product in real Chromium on the production build, against the sandbox over HTTP:
  * setup, dialling through a single-call batch, following the call to its outcome, and the results.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, setUp, sandboxRequests } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, setUp, sandboxRequests, stopServiceWorker } from './fixtures';
 import { EMPTY_WALLET_KEY, READONLY_KEY } from '../../sandbox/keys';
 import type { CallRecord } from '../../lib/calls/call-record';
+import { storedCallsIn } from '../support/data-store';
 
 /** Runs inside extension pages, where Chromium's `chrome` API exists. */
 declare const chrome: any;
@@ -25,12 +26,9 @@ async function dial(popup: Page, number: string, variables: Record<string, strin
   await popup.getByRole('button', { name: 'Confirm' }).click();
 }
 
-/** The calls the background keeps, read from an extension page. */
+/** The calls the background keeps (in the extension origin's IndexedDB), read from an extension page. */
 async function storedCalls(page: Page): Promise<CallRecord[]> {
-  return page.evaluate(async () => {
-    const stored = await chrome.storage.local.get('calls');
-    return (stored.calls?.calls ?? []) as CallRecord[];
-  });
+  return storedCallsIn<CallRecord>(page);
 }
 
 async function setUpAndOpenPopup(openPage: (p: string) => Promise<Page>, url: string, key?: string): Promise<Page> {
@@ -189,14 +187,6 @@ test.describe('a long call', () => {
     expect((await sandboxRequests(sandbox)).some((r) => r.method === 'POST' && /\/stop$/.test(r.path))).toBe(true);
   });
 });
-
-async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await cdp.send('ServiceWorker.disable');
-  await cdp.detach();
-}
 
 test.describe('a call outliving its popup', () => {
   test.use({ sandboxOptions: { speed: 4 } });

@@ -63,4 +63,13 @@ export async function sandboxRequests(sandbox: Sandbox): Promise<{ method: strin
   return Array.isArray(body) ? body : body.requests;
 }
 
+/** Stops the extension's service worker (as Chrome does when it is idle); an event or message starts it again. */
+export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.send('ServiceWorker.disable');
+  await cdp.detach();
+}
+
 export { expect };

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Sandbox } from '../../sandbox/server';
 import { expect, sandboxRequests, setUp, test as base } from './fixtures';
+import { readDataRecordScript } from '../support/data-store';
 
 const PAGES_DIR = join(process.cwd(), 'tests/fixtures/pages');
 const EXPECTED = JSON.parse(readFileSync(join(PAGES_DIR, 'expected.json'), 'utf8')) as Record<
@@ -85,7 +86,7 @@ const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agent
     const popup = await openPage('popup.html'); // fetches the agent list
     const sw = await serviceWorker();
     const firstAgent = () =>
-      sw.evaluate(async () => (await (globalThis as any).chrome.storage.local.get('agents.cache'))['agents.cache']?.agents?.[0] ?? null);
+      sw.evaluate(readDataRecordScript('agents.cache')).then((cache) => (cache as { agents?: unknown[] } | undefined)?.agents?.[0] ?? null);
     await expect.poll(firstAgent, { timeout: 20_000 }).not.toBeNull();
     const agent = (await firstAgent()) as { id: string; name: string };
     await popup.close();

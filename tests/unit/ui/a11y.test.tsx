@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { OptionsApp } from '../../../entrypoints/options/App';
 import { PopupApp } from '../../../entrypoints/popup/App';
 import { SidePanelApp } from '../../../entrypoints/sidepanel/App';
-import { agentsCache, callRecord, execution, fakeBackground, ok, renderWithStore, settingsView } from './helpers';
+import { agentsCache, callRecord, execution, fakeBackground, ok, keyState, renderWithStore, seedData, settingsView } from './helpers';
 
 async function seriousViolations(): Promise<string[]> {
   document.documentElement.lang = 'en';
@@ -21,8 +21,8 @@ async function seriousViolations(): Promise<string[]> {
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await fakeBrowser.storage.local.set({
-    'ui.hasKey': true,
+  await seedData({
+    'ui.keyState': keyState(true),
     'agents.cache': agentsCache(),
     calls: { version: 1, calls: [callRecord({ step: 'finished', status: 'completed', execution: execution() }), callRecord({ id: 'call-2' })] },
   });
@@ -56,7 +56,7 @@ describe('accessibility (axe, serious and critical)', () => {
   });
 
   it('popup first run', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': false });
+    await seedData({ 'ui.keyState': keyState(false) });
     await renderWithStore(<PopupApp search="" />);
     await screen.findByLabelText('API key');
     expect(await seriousViolations()).toEqual([]);

@@ -6,7 +6,7 @@ import { OptionsApp } from '../../../entrypoints/options/App';
 import { dialRequest, PopupApp } from '../../../entrypoints/popup/App';
 import { SidePanelApp } from '../../../entrypoints/sidepanel/App';
 import type { UiRequest } from '../../../lib/messages';
-import { AGENT_ID, agentsCache, callRecord, execution, fail, fakeBackground, ok, renderWithStore } from './helpers';
+import { AGENT_ID, agentsCache, callRecord, execution, fail, fakeBackground, ok, keyState, renderWithStore, seedData } from './helpers';
 
 function background(extra: (r: UiRequest) => unknown = () => undefined) {
   return fakeBackground((request) => {
@@ -27,13 +27,13 @@ function background(extra: (r: UiRequest) => unknown = () => undefined) {
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'agents.cache': agentsCache() });
+  await seedData({ 'ui.keyState': keyState(true), 'agents.cache': agentsCache() });
 });
 afterEach(cleanup);
 
 describe('popup', () => {
   it('shows the setup form on first run', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': false });
+    await seedData({ 'ui.keyState': keyState(false) });
     background();
     await renderWithStore(<PopupApp search="" />);
     expect(await screen.findByLabelText('API key')).toBeTruthy();
@@ -74,11 +74,11 @@ describe('popup', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Starting the call…')).toBeTruthy();
     await act(async () => {
-      await fakeBrowser.storage.local.set({ calls: { version: 1, calls: [callRecord({ step: 'creating-batch', status: null, observed: [], batchId: null, scheduledAt: null })] } });
+      await seedData({ calls: { version: 2, calls: [callRecord({ step: 'creating-batch', status: null, observed: [], batchId: null, scheduledAt: null })] } });
     });
     expect(await screen.findByText('Creating batch…')).toBeTruthy();
     await act(async () => {
-      await fakeBrowser.storage.local.set({ calls: { version: 1, calls: [callRecord({ status: 'ringing', observed: [{ status: 'scheduled', at: 1 }, { status: 'ringing', at: 2 }] })] } });
+      await seedData({ calls: { version: 2, calls: [callRecord({ status: 'ringing', observed: [{ status: 'scheduled', at: 1 }, { status: 'ringing', at: 2 }] })] } });
     });
     await waitFor(() => expect(screen.getByText('Ringing', { selector: '.call-status' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Open details' }));
@@ -86,7 +86,7 @@ describe('popup', () => {
   });
 
   it('lists calls still under way', async () => {
-    await fakeBrowser.storage.local.set({ calls: { version: 1, calls: [callRecord()] } });
+    await seedData({ calls: { version: 2, calls: [callRecord()] } });
     background();
     await renderWithStore(<PopupApp search="" />);
     const section = screen.getByRole('region', { name: 'Calls under way' });
@@ -102,7 +102,7 @@ describe('side panel', () => {
   ];
 
   it('shows the newest call, or the one named by ?call=', async () => {
-    await fakeBrowser.storage.local.set({ calls: { version: 1, calls } });
+    await seedData({ calls: { version: 2, calls } });
     background();
     const first = await renderWithStore(<SidePanelApp search="" />);
     expect(screen.getByText('Second call')).toBeTruthy();
@@ -112,7 +112,7 @@ describe('side panel', () => {
   });
 
   it('reopens a call from History and dials again with the form prefilled', async () => {
-    await fakeBrowser.storage.local.set({ calls: { version: 1, calls } });
+    await seedData({ calls: { version: 2, calls } });
     background();
     await renderWithStore(<SidePanelApp search="" />);
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));

@@ -6,7 +6,7 @@ import { DialForm } from '../../../components/DialForm';
 import { earliestScheduledAt, liveStartTime } from '../../../lib/api/schedule';
 import type { UiRequest } from '../../../lib/messages';
 import { formatClock } from '../../../lib/ui/format';
-import { AGENT_ID, agentsCache, fail, fakeBackground, ok, renderWithStore } from './helpers';
+import { AGENT_ID, agentsCache, fail, fakeBackground, ok, keyState, renderWithStore, seedData } from './helpers';
 
 function background(overrides: Partial<Record<UiRequest['type'], (r: UiRequest) => unknown>> = {}) {
   return fakeBackground((request) => {
@@ -32,8 +32,10 @@ const typeNumber = (text: string) => fireEvent.input(phone(), { target: { value:
 beforeEach(async () => {
   fakeBrowser.reset();
   await fakeBrowser.storage.local.set({
-    'ui.hasKey': true,
     settings: { version: 1, baseUrl: 'http://127.0.0.1:8787', defaultCountry: 'US', rememberKey: true, sites: { mode: 'everywhere', listed: [], paused: [], countries: {} } },
+  });
+  await seedData({
+    'ui.keyState': keyState(true),
     'agents.cache': agentsCache([
       { id: AGENT_ID, name: 'Sales qualifier', status: 'processed', manual: false },
       { id: 'agent-2', name: 'Support triage', status: 'processed', manual: false },
@@ -169,7 +171,7 @@ describe('DialForm', () => {
   });
 
   it('offers Add agent when the service cannot list agents, and shows its error', async () => {
-    await fakeBrowser.storage.local.set({ 'agents.cache': agentsCache([], { listRouteMissing: true }) });
+    await seedData({ 'agents.cache': agentsCache([], { listRouteMissing: true }) });
     background({ 'agents/add-by-id': () => fail('No agent with that id.', 404), 'agents/list': () => ok({ ...agentsCache([], { listRouteMissing: true }), refreshError: null }) });
     await renderWithStore(<DialForm onDialled={() => {}} />);
     fireEvent.input(screen.getByLabelText('Agent id'), { target: { value: 'nope' } });

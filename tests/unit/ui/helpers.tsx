@@ -1,5 +1,6 @@
 /**
- * Test helpers for UI components: a store fed from the fake browser's storage, a fake background
+ * Test helpers for UI components: a store fed from the fake browser's storage and the (fake) data
+ * store in IndexedDB, a fake background
  * answering `runtime.sendMessage`, and call/execution records to render.
  */
 import { render, waitFor } from '@testing-library/preact';
@@ -10,6 +11,15 @@ import type { CallRecord } from '../../../lib/calls/call-record';
 import type { Reply, SettingsView, UiRequest } from '../../../lib/messages';
 import { parsePhoneInput } from '../../../lib/phone/normalize';
 import { createUiStore, StoreContext, type UiStore } from '../../../lib/ui/store';
+import type { DataName } from '../../../lib/storage-keys';
+import { writeRecord } from '../../../lib/store/data-db';
+
+/** Writes records of the data store as the background would (UI stores that are open hear of it). */
+export async function seedData(records: Partial<Record<DataName, unknown>>): Promise<void> {
+  for (const [name, value] of Object.entries(records)) await writeRecord(name as DataName, value);
+}
+
+export const keyState = (hasKey: boolean, keyHint: string | null = null) => ({ hasKey, keyHint });
 
 export type Handler = (request: UiRequest) => Reply<unknown> | Promise<Reply<unknown>> | undefined;
 

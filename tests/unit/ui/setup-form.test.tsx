@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SetupForm } from '../../../components/SetupForm';
-import { fail, fakeBackground, ok, renderWithStore, settingsView as view } from './helpers';
+import { fail, fakeBackground, ok, keyState, renderWithStore, seedData, settingsView as view } from './helpers';
 
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -115,14 +115,14 @@ describe('SetupForm', () => {
         ? ok({ ok: false, outcome: 'key-refused-403', message: 'The service refused the key (403). Check it and save again.' })
         : ok(view()),
     );
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner' });
+    await seedData({ 'ui.keyState': keyState(true, '••••••••wner') });
     await renderWithStore(<SetupForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect((await screen.findByRole('alert')).textContent).toContain('refused the key (403)');
   });
 
   it('shows the saved key only masked, and removes it on request', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner' });
+    await seedData({ 'ui.keyState': keyState(true, '••••••••wner') });
     const { requests } = fakeBackground(() => ok(view({ hasKey: false, keyHint: null })));
     await renderWithStore(<SetupForm />);
     expect(screen.getByText('••••••••wner')).toBeTruthy();
