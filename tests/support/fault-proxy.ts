@@ -36,6 +36,8 @@ export interface InjectedFault {
   /** For `delay`: how long the request was held; for `status-429`: the Retry-After seconds sent. */
   delayMs?: number;
   retryAfterSeconds?: number;
+  /** What the `label` option made of the request (e.g. the phone number a batch's CSV calls). */
+  label?: string;
   at: number;
 }
 
@@ -51,6 +53,8 @@ export interface FaultProxyOptions {
   /** Range of the Retry-After seconds of a 429 (default 1–2). */
   retryAfterSeconds?: readonly [number, number];
   port?: number;
+  /** Names a request for the log, from its method, path and body (e.g. the number a POST /batches calls). */
+  label?: (method: string, path: string, body: Buffer) => string | undefined;
 }
 
 export interface FaultProxy {
@@ -195,7 +199,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     if (!isControlPath(path) && method !== 'OPTIONS') {
       requests += 1;
       choice = chooseFault(random, rate, mix, options.delayMs, options.retryAfterSeconds);
-      if (choice) log.push({ ...choice, method, path, request: requests, at: Date.now() });
+      if (choice) {
+        const label = options.label?.(method, path, body);
+        log.push({ ...choice, method, path, request: requests, ...(label ? { label } : {}), at: Date.now() });
+      }
     }
     switch (choice?.kind) {
       case 'status-429':
