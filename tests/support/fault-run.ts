@@ -89,7 +89,7 @@ export interface SandboxTruth {
   byNumber: Map<string, SandboxBatch[]>;
   /** Successful batch creations in the sandbox's own request log. */
   batchesCreated: number;
-  /** Every service request the sandbox logged (faulted ones never reach it). */
+  /** Service requests the sandbox logged before this read, CORS preflights aside (faulted ones never reach it). */
   requests: number;
 }
 
@@ -101,6 +101,8 @@ async function getJson(url: string): Promise<any> {
 
 /** Reads the sandbox directly (GET /batches…, /executions…, /__sandbox/requests): the truth to compare with. */
 export async function sandboxTruth(sandboxUrl: string, agentId: string): Promise<SandboxTruth> {
+  // The log first: the reads below are logged too.
+  const log: { method: string; path: string; status: number }[] = await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json();
   const byNumber = new Map<string, SandboxBatch[]>();
   const batches: { batch_id: string; file_name: string; status: string }[] = await getJson(`${sandboxUrl}/batches/${agentId}/all`);
   for (const batch of batches) {
@@ -110,11 +112,10 @@ export async function sandboxTruth(sandboxUrl: string, agentId: string): Promise
       byNumber.set(number, [...(byNumber.get(number) ?? []), { batch_id: batch.batch_id, file_name: batch.file_name, status: batch.status, executions }]);
     }
   }
-  const log: { method: string; path: string; status: number }[] = await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json();
   return {
     byNumber,
     batchesCreated: log.filter((r) => r.method === 'POST' && r.path === '/batches' && r.status === 201).length,
-    requests: log.length,
+    requests: log.filter((r) => r.method !== 'OPTIONS').length,
   };
 }
 
