@@ -81,6 +81,7 @@ export interface SandboxBatch {
   batch_id: string;
   file_name: string;
   status: string;
+  created_at: string;
   executions: { id: string; status: string }[];
 }
 
@@ -104,12 +105,12 @@ export async function sandboxTruth(sandboxUrl: string, agentId: string): Promise
   // The log first: the reads below are logged too.
   const log: { method: string; path: string; status: number }[] = await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json();
   const byNumber = new Map<string, SandboxBatch[]>();
-  const batches: { batch_id: string; file_name: string; status: string }[] = await getJson(`${sandboxUrl}/batches/${agentId}/all`);
+  const batches: { batch_id: string; file_name: string; status: string; created_at: string }[] = await getJson(`${sandboxUrl}/batches/${agentId}/all`);
   for (const batch of batches) {
     const rows: { id: string; telephony_data?: { to_number?: string } }[] = await getJson(`${sandboxUrl}/batches/${batch.batch_id}/executions`);
     const executions = await Promise.all(rows.map(async (r) => ({ id: r.id, status: (await getJson(`${sandboxUrl}/executions/${r.id}`)).status as string })));
     for (const number of new Set(rows.map((r) => r.telephony_data?.to_number ?? ''))) {
-      byNumber.set(number, [...(byNumber.get(number) ?? []), { batch_id: batch.batch_id, file_name: batch.file_name, status: batch.status, executions }]);
+      byNumber.set(number, [...(byNumber.get(number) ?? []), { batch_id: batch.batch_id, file_name: batch.file_name, status: batch.status, created_at: batch.created_at, executions }]);
     }
   }
   return {
@@ -136,6 +137,15 @@ export function faultsOf(dial: Dial, batches: readonly SandboxBatch[], log: read
   return log.filter((f) => f.label === dial.number || ids.some((id) => f.path.includes(id) || f.label === id));
 }
 
+/** `3be36b87 completed, e9199261 created +12 ms`: each batch, and how long after the first it was made. */
+function describeBatches(batches: readonly SandboxBatch[]): string {
+  const first = Math.min(...batches.map((b) => Date.parse(b.created_at)));
+  return [...batches]
+    .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+    .map((b) => `${b.batch_id.slice(0, 8)} ${b.status}${Date.parse(b.created_at) > first ? ` +${Date.parse(b.created_at) - first} ms` : ''}`)
+    .join(', ');
+}
+
 const describeFault = (f: InjectedFault) => `${f.kind} on ${f.method} ${f.path.replace(/\?.*/, '')}`;
 
 /** Compares each dial's history record with the sandbox's truth; every mismatch is a sentence. */
@@ -150,7 +160,7 @@ export function compareRun(dials: readonly Dial[], history: readonly CallRecord[
     const execution = executions.find((e) => e.id === record?.executionId) ?? (executions.length === 1 ? executions[0] : undefined);
     const sandboxStatus = execution?.status ?? null;
 
-    if (batches.length !== 1) problems.push(batches.length === 0 ? 'no batch at the sandbox' : `${batches.length} batches at the sandbox (${batches.map((b) => `${b.batch_id.slice(0, 8)} ${b.status}`).join(', ')})`);
+    if (batches.length !== 1) problems.push(batches.length === 0 ? 'no batch at the sandbox' : `${batches.length} batches at the sandbox (${describeBatches(batches)})`);
     if (!record) problems.push('missing from history');
     if (records.length > 1) problems.push(`${records.length} records in history`);
     if (record) {

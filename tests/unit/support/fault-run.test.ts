@@ -22,6 +22,7 @@ const batch = (n: number, status = dials[n - 1]!.expected, copy = 0): SandboxBat
   batch_id: batchId(n, copy),
   file_name: 'single-call.csv',
   status: 'completed',
+  created_at: new Date(Date.UTC(2026, 10, 23, 9, 0, n, copy * 40)).toISOString(),
   executions: [{ id: execId(n, copy), status }],
 });
 const clean = () => truthFor(dials.map((d) => [d.n, [batch(d.n)]]));
@@ -54,7 +55,7 @@ describe('compareRun', () => {
     const log: InjectedFault[] = [{ kind: 'drop-answer', method: 'POST', path: '/batches', request: 3, label: dials[1]!.number, at: 0 }];
     const lines = problemLines(compareRun(dials, dials.map((d) => finished(d.n)), truth, log));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^dial 2 \(\+1415\d{7}, busy\): 2 batches at the sandbox .*faults on this dial: drop-answer on POST \/batches$/);
+    expect(lines[0]).toMatch(/^dial 2 \(\+1415\d{7}, busy\): 2 batches at the sandbox \(020a{5} completed, 021a{5} created \+40 ms\).*faults on this dial: drop-answer on POST \/batches$/);
   });
 
   it('catches a dial with no batch, a call missing from history, and one stuck at a failed step', () => {
