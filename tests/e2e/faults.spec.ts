@@ -29,17 +29,17 @@ test.describe('calls through injected faults', () => {
       proxy.setRate(0.2);
 
       const dials = dialPlan(12);
-      let stops = 0;
+      const stoppedAfter: number[] = [];
       for (const dial of dials) {
         const reply = await sendDial(page, AGENT, dial.number);
         expect(reply, `the dial message for ${dial.number}`).toMatchObject({ ok: true });
         // Mid-run: earlier calls are being scheduled or followed while the worker goes away.
         if (dial.n % 4 === 0) {
           await stopServiceWorker(context, page);
-          stops++;
+          stoppedAfter.push(dial.n);
         }
       }
-      expect(stops).toBe(3);
+      expect(stoppedAfter).toHaveLength(3);
 
       // The last stop is undone only by the tracker's alarm. Wait until no call is followed any more
       // (finished, or stopped at a step that waits for the user), then compare with the sandbox.
@@ -51,7 +51,7 @@ test.describe('calls through injected faults', () => {
       const truth = await sandboxTruth(sandbox.url, AGENT);
       const results = compareRun(dials, await readHistory(page), truth, proxy.log);
       const faults = Object.entries(proxy.countByKind()).map(([kind, n]) => `${kind} ${n}`).join(', ');
-      const context_ = `seed ${FAULT_SEED}; ${proxy.log.length} faults in ${proxy.requests} requests (${faults})`;
+      const context_ = `seed ${FAULT_SEED}; ${proxy.log.length} faults in ${proxy.requests} requests (${faults}); worker stopped right after dials ${stoppedAfter.join(', ')}`;
       expect(problemLines(results), context_).toEqual([]);
       expect(truth.batchesCreated, `batches the sandbox created (${context_})`).toBe(dials.length);
       // The run did meet faults, not a lucky clean path.
