@@ -10,8 +10,9 @@ import { SEED } from '../../sandbox/seed';
 import { startFaultProxy } from '../support/fault-proxy';
 import { compareRun, dialPlan, requestLabel, problemLines, readHistory, sandboxTruth, sendDial, stillFollowed, stopServiceWorker } from '../support/fault-run';
 
-/** Fixed, so a failure replays; FAULT_SEED=<n> explores other sequences. */
+/** Fixed, so a failure replays; FAULT_SEED=<n> explores other sequences (FAULT_RATE=0: the worker stops alone). */
 const FAULT_SEED = Number(process.env.FAULT_SEED ?? 20261123);
+const FAULT_RATE = Number(process.env.FAULT_RATE ?? 0.2);
 const AGENT = SEED.A.agents.sales;
 
 test.describe('calls through injected faults', () => {
@@ -26,7 +27,7 @@ test.describe('calls through injected faults', () => {
       const page = await openPage('options.html');
       await setUp(page, proxy.url);
       await fetch(`${sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
-      proxy.setRate(0.2);
+      proxy.setRate(FAULT_RATE);
 
       const dials = dialPlan(12);
       const stoppedAfter: number[] = [];
@@ -55,7 +56,7 @@ test.describe('calls through injected faults', () => {
       expect(problemLines(results), context_).toEqual([]);
       expect(truth.batchesCreated, `batches the sandbox created (${context_})`).toBe(dials.length);
       // The run did meet faults, not a lucky clean path.
-      expect(proxy.log.length).toBeGreaterThan(5);
+      if (FAULT_RATE >= 0.2) expect(proxy.log.length).toBeGreaterThan(5);
     } finally {
       await proxy.close();
     }
