@@ -46,6 +46,8 @@ interface RunFigures {
   inHistoryAtEnd: number;
   /** From the first dial to the last call's terminal status in history (ms); null if some never got one. */
   allTerminalMs: number | null;
+  /** From the first dial to the last terminal status any call reached (ms). */
+  lastTerminalMs: number | null;
   /** From the first dial until no call was followed any more (ms). */
   settledMs: number;
   problems: string[];
@@ -120,6 +122,7 @@ async function runOnce(rate: number): Promise<RunFigures> {
       waitingForUser: seen.filter((c) => numbers.has(c.toNumber) && c.step !== 'finished' && (c.failure || c.trackingPaused)).length,
       inHistoryAtEnd: seen.filter((c) => numbers.has(c.toNumber) && historyIds.has(c.id)).length,
       allTerminalMs: finishedAt.every((t) => t !== null) ? Math.max(...(finishedAt as number[])) - started : null,
+      lastTerminalMs: finishedAt.some((t) => t !== null) ? Math.max(...finishedAt.filter((t): t is number => t !== null)) - started : null,
       settledMs,
       problems: problemLines(results),
     };
@@ -149,6 +152,7 @@ async function main() {
     ['calls waiting for the user (Retry)', (f) => String(f.waitingForUser)],
     [`in history at the end (keeps ${MAX_CALLS})`, (f) => `${f.inHistoryAtEnd} of ${CALLS}`],
     ['time to all-terminal', (f) => secs(f.allTerminalMs)],
+    ['time to the last call that ended', (f) => secs(f.lastTerminalMs)],
     ['time until nothing was followed', (f) => secs(f.settledMs)],
   ];
   console.log(`\n${'figure'.padEnd(40)}${'no faults'.padStart(12)}${`faults ${Math.round(RATE * 100)} %`.padStart(14)}`);
