@@ -11,10 +11,12 @@
 import type { Page } from 'playwright-core';
 import type { CallRecord } from '../lib/calls/call-record';
 import { MAX_CALLS } from '../lib/calls/history';
+import { DATA_CHANNEL } from '../lib/store/data-db';
 import { OWNER_KEY } from '../sandbox/keys';
 import { SEED } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import { launchExtension, setUpThroughOptions } from '../tests/support/chromium';
+import { readDataRecordScript, storedCallsIn } from '../tests/support/data-store';
 import { FAULT_KINDS, startFaultProxy, type FaultKind } from '../tests/support/fault-proxy';
 import { compareRun, dialPlan, isFollowed, problemLines, requestLabel, sandboxTruth, sendDial, stopServiceWorker, type DialResult } from '../tests/support/fault-run';
 
@@ -61,11 +63,12 @@ interface RunFigures {
 const WATCH_CALLS = `(() => {
   window.__calls = {};
   const keep = (list) => { for (const c of list ?? []) window.__calls[c.id] = c; };
-  chrome.storage.onChanged.addListener((changes, area) => { if (area === 'local' && changes.calls) keep(changes.calls.newValue?.calls); });
-  return chrome.storage.local.get('calls').then((s) => keep(s.calls?.calls));
+  const channel = new BroadcastChannel(${JSON.stringify(DATA_CHANNEL)});
+  channel.onmessage = (event) => { if (event.data?.name === 'calls') keep(event.data.value?.calls); };
+  return ${readDataRecordScript('calls')}.then((stored) => keep(stored?.calls));
 })()`;
 const seenCalls = (page: Page): Promise<CallRecord[]> => page.evaluate('Object.values(window.__calls)') as Promise<CallRecord[]>;
-const historyNow = async (page: Page): Promise<CallRecord[]> => ((await page.evaluate('chrome.storage.local.get("calls")')) as any).calls?.calls ?? [];
+const historyNow = (page: Page): Promise<CallRecord[]> => storedCallsIn<CallRecord>(page);
 
 async function runOnce(rate: number): Promise<RunFigures> {
   const sandbox = await startSandbox({ port: 0, speed: SPEED, rateLimitPerMinute: 100_000 });

@@ -8,7 +8,7 @@ import { launchExtension } from '../support/chromium';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER_KEY } from '../../sandbox/keys';
 
-export { EXTENSION_DIR, launchExtension } from '../support/chromium';
+export { EXTENSION_DIR, launchExtension, stopServiceWorker } from '../support/chromium';
 
 export interface Fixtures {
   sandboxOptions: SandboxOptions;
@@ -61,15 +61,6 @@ export async function sandboxRequests(sandbox: Sandbox): Promise<{ method: strin
   const res = await fetch(`${sandbox.url}/__sandbox/requests`);
   const body = await res.json();
   return Array.isArray(body) ? body : body.requests;
-}
-
-/** Stops the extension's service worker (as Chrome does when it is idle); an event or message starts it again. */
-export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await cdp.send('ServiceWorker.disable');
-  await cdp.detach();
 }
 
 export { expect };

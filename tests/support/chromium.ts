@@ -57,3 +57,28 @@ export async function setUpThroughOptions(context: BrowserContext, extensionId: 
   await page.getByText(/••••/).waitFor();
   await page.close();
 }
+
+/**
+ * Stops every service worker, as Chromium does to an idle one, and waits until Chromium reports it
+ * stopped (the stop is asynchronous); the next event (a message, the tracker's alarm) starts it again.
+ */
+export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const stopped = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the service worker did not stop within 20 s')), 20_000);
+    cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: { runningStatus: string }[] }) => {
+      if (event.versions.length && event.versions.every((v) => v.runningStatus === 'stopped')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  try {
+    await stopped;
+  } finally {
+    await cdp.send('ServiceWorker.disable').catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  }
+}

@@ -9,6 +9,7 @@ import type { CallRecord } from '../../lib/calls/call-record';
 import { isTerminalExecutionStatus } from '../../lib/api/status-vocabulary';
 import { OWNER_KEY } from '../../sandbox/keys';
 import type { InjectedFault } from './fault-proxy';
+import { storedCallsIn } from './data-store';
 
 /** Runs inside extension pages, where Chromium's `chrome` API exists. */
 declare const chrome: any;
@@ -56,34 +57,10 @@ export async function sendDial(page: Page, agentId: string, toNumber: string): P
 
 /** The calls the background keeps, read from an extension page (the one place that knows where). */
 export async function readHistory(page: Page): Promise<CallRecord[]> {
-  const stored = await page.evaluate(() => chrome.storage.local.get('calls'));
-  return (stored.calls?.calls ?? []) as CallRecord[];
+  return storedCallsIn<CallRecord>(page);
 }
 
-/**
- * Stops every service worker, as Chromium does to an idle one, and waits until Chromium reports it
- * stopped (the stop is asynchronous); the next event (a message, the tracker's alarm) starts it again.
- */
-export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  const stopped = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the service worker did not stop within 20 s')), 20_000);
-    cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: { runningStatus: string }[] }) => {
-      if (event.versions.length && event.versions.every((v) => v.runningStatus === 'stopped')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  try {
-    await stopped;
-  } finally {
-    await cdp.send('ServiceWorker.disable').catch(() => undefined);
-    await cdp.detach().catch(() => undefined);
-  }
-}
+export { stopServiceWorker } from './chromium';
 
 /** A call the extension still follows by itself (not finished, not waiting for the user). */
 export const isFollowed = (call: CallRecord) => call.step !== 'finished' && !call.failure && !call.trackingPaused;
