@@ -41,8 +41,9 @@ function hostOf(url: string | undefined): string {
 export async function onMenuClick(selectionText: string | undefined, pageUrl: string | undefined): Promise<void> {
   if (!(selectionText ?? '').trim()) return;
   const { settings } = await loadSettings();
-  const country = countryFor(hostOf(pageUrl), settings);
-  await openConfirmation(numberInSelection(selectionText ?? '', country), country, 'context-menu');
+  const site = hostOf(pageUrl);
+  const country = countryFor(site, settings);
+  await openConfirmation({ number: numberInSelection(selectionText ?? '', country), country, source: 'context-menu', site });
 }
 
 /** The shortcut asks the active tab's content script for its selection. */
@@ -56,7 +57,9 @@ export async function onCallSelectionCommand(): Promise<void> {
     selection = undefined; // No content script on this page (paused, or a browser page).
   }
   const { settings } = await loadSettings();
-  const country = countryFor(hostOf(tab.url), settings);
+  const site = hostOf(tab.url);
+  const country = countryFor(site, settings);
   // With nothing selected the confirmation still opens, empty, so the user sees why nothing was dialled.
-  await openConfirmation(typeof selection === 'string' ? numberInSelection(selection, country) : '', country, 'shortcut');
+  const number = typeof selection === 'string' ? numberInSelection(selection, country) : '';
+  await openConfirmation({ number, country, source: 'shortcut', site });
 }
