@@ -74,12 +74,12 @@ describe('a confirmation a page asked for', () => {
     expect(confirmButton().disabled).toBe(true);
     fireEvent.keyDown(dialog, { key: 'Enter' });
     fireEvent.click(confirmButton());
-    await act(async () => vi.advanceTimersByTime(CONFIRM_ARM_MS - 100));
+    await act(async () => void vi.advanceTimersByTime(CONFIRM_ARM_MS - 100));
     expect(confirmButton().disabled).toBe(true);
     fireEvent.click(confirmButton());
     expect(dials()).toEqual([]);
 
-    await act(async () => vi.advanceTimersByTime(150));
+    await act(async () => void vi.advanceTimersByTime(150));
     expect(confirmButton().disabled).toBe(false);
     // Armed, but still not focused: only a deliberate click or Tab reaches it.
     expect(document.activeElement).toBe(dialog);
@@ -94,13 +94,13 @@ describe('a confirmation a page asked for', () => {
       background();
       renderFaked(<PopupApp search={search('&site=crm.example.com&source=overlay')} />);
       await stepUntil(() => screen.getByRole('dialog'));
-      await act(async () => vi.advanceTimersByTime(CONFIRM_ARM_MS * 5));
+      await act(async () => void vi.advanceTimersByTime(CONFIRM_ARM_MS * 5));
       expect(confirmButton().disabled).toBe(true);
       visibility.mockReturnValue('visible');
       document.dispatchEvent(new Event('visibilitychange'));
-      await act(async () => vi.advanceTimersByTime(CONFIRM_ARM_MS / 2));
+      await act(async () => void vi.advanceTimersByTime(CONFIRM_ARM_MS / 2));
       expect(confirmButton().disabled).toBe(true);
-      await act(async () => vi.advanceTimersByTime(CONFIRM_ARM_MS));
+      await act(async () => void vi.advanceTimersByTime(CONFIRM_ARM_MS));
       expect(confirmButton().disabled).toBe(false);
     } finally {
       visibility.mockRestore();
