@@ -7,6 +7,7 @@ import { loadSettings } from './settings-store';
 import { defaultAgent, openConfirmation } from './page-service';
 import { countryFor } from '../page/sites';
 import { numberInSelection } from '../phone/normalize';
+import { STORAGE } from '../storage-keys';
 
 export const MENU_ID = 'call-selection';
 export const COMMAND = 'call-selection';
@@ -62,4 +63,26 @@ export async function onCallSelectionCommand(): Promise<void> {
   // With nothing selected the confirmation still opens, empty, so the user sees why nothing was dialled.
   const number = typeof selection === 'string' ? numberInSelection(selection, country) : '';
   await openConfirmation({ number, country, source: 'shortcut', site });
+}
+
+/**
+ * Wires the menu and the shortcut where the browser has them: Firefox for Android has neither
+ * `contextMenus` nor `commands`, and the rest of the background must still start there.
+ */
+export function wireSelectionCalls(): void {
+  const menus = browser.contextMenus as typeof browser.contextMenus | undefined;
+  const commands = browser.commands as typeof browser.commands | undefined;
+  if (menus) {
+    browser.runtime.onInstalled.addListener(() => void installContextMenu());
+    browser.runtime.onStartup.addListener(() => void installContextMenu());
+    menus.onClicked.addListener((info, tab) => {
+      if (info.menuItemId === MENU_ID) void onMenuClick(info.selectionText, info.pageUrl ?? tab?.url);
+    });
+    browser.storage.onChanged.addListener((changes, area) => {
+      if (area === 'local' && (STORAGE.agentsCache in changes || STORAGE.lastAgentId in changes)) void refreshMenuTitle();
+    });
+  }
+  commands?.onCommand.addListener((command) => {
+    if (command === COMMAND) void onCallSelectionCommand();
+  });
 }
