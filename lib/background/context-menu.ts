@@ -5,6 +5,7 @@
 import { browser } from '../browser';
 import { loadSettings } from './settings-store';
 import { defaultAgent, openConfirmation } from './page-service';
+import { sendPageCommand } from './page-scripts';
 import { countryFor } from '../page/sites';
 import { numberInSelection } from '../phone/normalize';
 import { STORAGE } from '../storage-keys';
@@ -53,7 +54,7 @@ export async function onCallSelectionCommand(): Promise<void> {
   if (tab?.id === undefined) return;
   let selection: unknown;
   try {
-    selection = await browser.tabs.sendMessage(tab.id, { type: 'page/selection' });
+    selection = await sendPageCommand(tab.id, { type: 'page/selection' });
   } catch {
     selection = undefined; // No content script on this page (paused, or a browser page).
   }
