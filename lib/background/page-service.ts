@@ -54,7 +54,9 @@ export async function numbersInTab(tabId: number): Promise<{ host: string; numbe
   const tab = (await readTabNumbers())[String(tabId)];
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
-  return { host: tab?.host ?? '', numbers: [...seen.values()] };
+  // Where click-to-call is off no content script runs to say where the tab is: the browser knows.
+  const host = tab?.host || hostOf(await browser.tabs.get(tabId).then((t) => t?.url, () => undefined));
+  return { host, numbers: [...seen.values()] };
 }
 
 let writes: Promise<unknown> = Promise.resolve();

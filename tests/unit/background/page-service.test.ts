@@ -3,7 +3,7 @@
  * do. A page call opens (or reuses) the one confirmation window, names the site from the browser's
  * sender fields, is refused where click-to-call is off, and is throttled per tab.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Runtime } from '../../../lib/browser';
 import {
@@ -72,6 +72,7 @@ beforeEach(async () => {
   await fakeBrowser.storage.local.set({ 'agents.cache': { baseUrl: DEFAULT_SETTINGS.baseUrl, agents: [AGENT], fetchedAt: 1, listRouteMissing: false } });
   await useSites({});
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('a page call request', () => {
   it('opens the confirmation with the number, the default agent and the site from the sender (never from the page)', async () => {
@@ -186,6 +187,13 @@ describe('found numbers', () => {
     });
     await report(2, []);
     expect((await numbersInTab(7)).numbers).toEqual([{ raw: '(415) 555-0132', e164: '+14155550132' }]);
+  });
+
+  it('where no content script ran (click-to-call off), the tab’s host comes from the browser', async () => {
+    const get = vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 9, url: 'https://paused.example.com/x' } as never);
+    expect(await numbersInTab(9)).toEqual({ host: 'paused.example.com', numbers: [] });
+    get.mockRejectedValue(new Error('No tab with id: 9'));
+    expect(await numbersInTab(9)).toEqual({ host: '', numbers: [] });
   });
 
   it('page/config answers only on/off, the country and the agent’s name', async () => {
