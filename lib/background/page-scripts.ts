@@ -72,7 +72,8 @@ async function applyPlan(plan: ScriptPlan | null): Promise<void> {
     if (!plan) return;
     const registered = await browser.contentScripts.register({
       matches: plan.matches,
-      excludeMatches: plan.excludeMatches,
+      // Firefox refuses an empty list here.
+      ...(plan.excludeMatches.length ? { excludeMatches: plan.excludeMatches } : {}),
       js: [{ file: SCRIPT_FILE }],
       allFrames: true,
       runAt: 'document_idle',

@@ -115,6 +115,8 @@ describe('syncPageScripts (Firefox MV2 contentScripts)', () => {
     const live: { matches: string[]; excludeMatches?: string[]; unregistered: boolean }[] = [];
     (fakeBrowser as unknown as { contentScripts: unknown }).contentScripts = {
       register: vi.fn(async (options: { matches: string[]; excludeMatches?: string[] }) => {
+        // As Firefox does.
+        if (options.excludeMatches?.length === 0) throw new Error('Error processing excludeMatches: Array requires at least 1 items; you have 0');
         const entry = { ...options, unregistered: false };
         live.push(entry);
         return { unregister: async () => void (entry.unregistered = true) };
@@ -124,9 +126,12 @@ describe('syncPageScripts (Firefox MV2 contentScripts)', () => {
     await syncPageScripts();
     await storeSites({ mode: 'only-listed', listed: ['crm.example.com'] });
     await syncPageScripts();
-    expect(live.map((e) => [e.matches, e.unregistered])).toEqual([
-      [[ALL_SITES], true],
-      [['*://crm.example.com/*', '*://*.crm.example.com/*'], false],
+    await storeSites({ mode: 'everywhere' });
+    await syncPageScripts();
+    expect(live.map((e) => [e.matches, e.excludeMatches, e.unregistered])).toEqual([
+      [[ALL_SITES], ['*://bank.example/*', '*://*.bank.example/*'], true],
+      [['*://crm.example.com/*', '*://*.crm.example.com/*'], undefined, true],
+      [[ALL_SITES], undefined, false],
     ]);
   });
 });
