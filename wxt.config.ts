@@ -11,7 +11,15 @@ export default defineConfig({
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Voice Agent Click-to-Call',
     description: 'Dial numbers with your voice AI agents through single-call batches and watch each call.',
-    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: [
+      'storage',
+      'alarms',
+      'notifications',
+      'contextMenus',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+      // Registers the content script only where click-to-call is on (MV2 Firefox: contentScripts, no permission).
+      ...(manifestVersion === 3 ? ['scripting'] : []),
+    ],
     // The local sandbox needs no prompt; the real service's origin is asked for when the user saves it.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*'],

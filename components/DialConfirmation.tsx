@@ -2,9 +2,28 @@ import { useEffect, useRef } from 'preact/hooks';
 import { earliestScheduledAt, liveStartTime } from '../lib/api/schedule';
 import { countryName } from '../lib/ui/countries';
 import { formatClock, formatFromNow } from '../lib/ui/format';
-import { useNow } from '../lib/ui/hooks';
+import { useArmedAfterShown, useNow } from '../lib/ui/hooks';
 import type { ParsedPhone } from '../lib/ui/phone';
 import { ErrorMessage } from './Messages';
+
+/** Who asked for a confirmation opened from outside the popup (from the browser, via the background). */
+export interface RequestOrigin {
+  /** Host of the page or frame that asked ('' when the browser did not say). */
+  site: string;
+  /** Host of the tab's page when a frame on another host asked. */
+  topSite: string | null;
+  source: 'overlay' | 'tel-link' | 'context-menu' | 'shortcut' | null;
+}
+
+/** How long a guarded confirmation's Confirm stays disabled after the window shows. */
+export const CONFIRM_ARM_MS = 1000;
+
+const SOURCE_LABELS: Record<NonNullable<RequestOrigin['source']>, string> = {
+  overlay: 'its call button',
+  'tel-link': 'a phone link',
+  'context-menu': 'the context menu on a selection',
+  shortcut: 'the keyboard shortcut on a selection',
+};
 
 interface DialConfirmationProps {
   agentName: string;
@@ -13,6 +32,12 @@ interface DialConfirmationProps {
   variables: Record<string, string>;
   busy: boolean;
   error?: string | null;
+  /**
+   * Opened for a request from outside the popup (a page, the context menu, the shortcut): focus starts
+   * on the dialog, not on Confirm, and Confirm is armed only after the window has been shown a moment.
+   */
+  guarded?: boolean;
+  requestedBy?: RequestOrigin | null;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -35,14 +60,31 @@ export function StartEstimate({ now }: { now: number }) {
 }
 
 /** The last look before a real phone rings: who calls whom, from which number, with what, and when. */
-export function DialConfirmation({ agentName, number, fromNumber, variables, busy, error, onConfirm, onCancel }: DialConfirmationProps) {
+export function DialConfirmation({ agentName, number, fromNumber, variables, busy, error, guarded = false, requestedBy, onConfirm, onCancel }: DialConfirmationProps) {
   const now = useNow(1000);
+  const armed = useArmedAfterShown(CONFIRM_ARM_MS, guarded);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmRef.current?.focus(), []);
+  const dialogRef = useRef<HTMLElement>(null);
+  // A guarded dialog takes focus itself: Enter there presses nothing.
+  useEffect(() => (guarded ? dialogRef.current : confirmRef.current)?.focus(), []);
   const names = Object.keys(variables);
   return (
-    <section class="dial-confirmation" role="dialog" aria-labelledby="dial-confirmation-title" aria-describedby="dial-confirmation-summary">
+    <section
+      class="dial-confirmation"
+      role="dialog"
+      ref={dialogRef}
+      tabIndex={-1}
+      aria-labelledby="dial-confirmation-title"
+      aria-describedby="dial-confirmation-summary"
+    >
       <h2 id="dial-confirmation-title">Place this call?</h2>
+      {requestedBy ? (
+        <p class="asked-by">
+          Asked by <strong>{requestedBy.site || 'a page the browser did not name'}</strong>
+          {requestedBy.topSite ? <> (a frame on <strong>{requestedBy.topSite}</strong>)</> : null}
+          {requestedBy.source ? ` through ${SOURCE_LABELS[requestedBy.source]}` : ''}.
+        </p>
+      ) : null}
       <dl id="dial-confirmation-summary" class="details">
         <dt>Agent</dt>
         <dd>{agentName}</dd>
@@ -73,7 +115,7 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, bus
       <StartEstimate now={now} />
       <ErrorMessage>{error}</ErrorMessage>
       <div class="actions">
-        <button type="button" class="primary" ref={confirmRef} onClick={onConfirm} disabled={busy}>
+        <button type="button" class="primary" ref={confirmRef} onClick={onConfirm} disabled={busy || !armed}>
           Confirm
         </button>
         <button type="button" class="secondary" onClick={onCancel} disabled={busy}>

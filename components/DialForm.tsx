@@ -4,7 +4,7 @@ import { send } from '../lib/ui/send';
 import { useStore } from '../lib/ui/store';
 import { checkVariables, rowsFromVariables, type VariableRow } from '../lib/ui/variables';
 import { AgentPicker, agentLabel, useAgents } from './AgentPicker';
-import { DialConfirmation } from './DialConfirmation';
+import { DialConfirmation, type RequestOrigin } from './DialConfirmation';
 import { FromNumberPicker } from './FromNumberPicker';
 import { ErrorMessage } from './Messages';
 import { PhoneNumberInput } from './PhoneNumberInput';
@@ -19,15 +19,20 @@ export interface DialPrefill {
 
 interface DialFormProps {
   prefill?: DialPrefill;
-  /** Open the confirmation as soon as the prefilled number and agent are valid (popup.html?dial=…). */
+  /**
+   * Open the confirmation as soon as the prefilled number and agent are valid (popup.html?dial=…).
+   * Such a confirmation was not asked for in this form, so it is guarded (see DialConfirmation).
+   */
   confirmAtOnce?: boolean;
+  /** Who asked, shown in the confirmation. */
+  requestedBy?: RequestOrigin | null;
   onDialled(callId: string): void;
   /** Ask for a fresh agent list on mount. */
   refreshAgents?: boolean;
 }
 
 /** Agent, number, from-number and variables, then a confirmation, then `call/dial`. */
-export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refreshAgents = true }: DialFormProps) {
+export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = null, onDialled, refreshAgents = true }: DialFormProps) {
   const store = useStore();
   const { agents } = useAgents();
   const { parse, failed: parserFailed, version: parserVersion } = usePhoneParser();
@@ -57,11 +62,15 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refre
   }, [agents.length]);
 
   const [autoOpened, setAutoOpened] = useState(false);
+  /** The confirmation on screen is the one opened by the request, not by this form's Call. */
+  const [fromRequest, setFromRequest] = useState(false);
   useEffect(() => {
     if (confirmAtOnce && !autoOpened && parsed) {
       setAutoOpened(true);
-      if (ready) setConfirming(true);
-      else setAttempted(true);
+      if (ready) {
+        setFromRequest(true);
+        setConfirming(true);
+      } else setAttempted(true);
     }
   }, [confirmAtOnce, autoOpened, parsed, ready]);
 
@@ -110,6 +119,7 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refre
           setAttempted(true);
           if (ready) {
             setError(null);
+            setFromRequest(false);
             setConfirming(true);
           }
         }}
@@ -135,6 +145,8 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, onDialled, refre
           fromNumber={fromNumber}
           variables={variablesCheck.variables}
           busy={busy}
+          guarded={fromRequest}
+          requestedBy={fromRequest ? requestedBy : null}
           onConfirm={confirm}
           onCancel={() => setConfirming(false)}
         />

@@ -1,14 +1,13 @@
 import { browser, type Runtime } from '../../lib/browser';
 import { CallsService, TRACKER_ALARM } from '../../lib/background/calls-service';
-import { COMMAND, installContextMenu, MENU_ID, onCallSelectionCommand, onMenuClick, refreshMenuTitle } from '../../lib/background/context-menu';
+import { wireSelectionCalls } from '../../lib/background/context-menu';
 import { forgetTab, handlePageRequest } from '../../lib/background/page-service';
+import { wirePageScripts } from '../../lib/background/page-scripts';
 import { openPanel } from '../../lib/background/panel';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
 import { MAX_MESSAGE_BYTES, uiRequest } from '../../lib/messages';
 import { pageRequest } from '../../lib/page/messages';
-import { DATA } from '../../lib/storage-keys';
-import { watchData } from '../../lib/store/data-db';
 import { dataReady } from '../../lib/store/migrate';
 
 const refused = (message: string) => Promise.resolve({ ok: false, error: { message, kind: 'validation' } });
@@ -38,17 +37,10 @@ export default defineBackground(() => {
     if (alarm.name === TRACKER_ALARM) void calls.runDue();
   });
 
-  browser.runtime.onInstalled.addListener(() => void installContextMenu());
-  browser.runtime.onStartup.addListener(() => void installContextMenu());
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId === MENU_ID) void onMenuClick(info.selectionText, info.pageUrl ?? tab?.url);
-  });
-  browser.commands.onCommand.addListener((command) => {
-    if (command === COMMAND) void onCallSelectionCommand();
-  });
-  watchData((change) => {
-    if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refreshMenuTitle();
-  });
+  // The context menu and the shortcut, where the platform has them (not on Firefox for Android).
+  wireSelectionCalls();
+  // The content script is registered only where click-to-call is on, and told of changes.
+  wirePageScripts();
   browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     // A new page (or a reload) in the tab: its old numbers are gone; the content scripts report anew.

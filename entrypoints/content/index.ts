@@ -1,20 +1,38 @@
 /**
  * Content script: finds phone numbers on pages and offers to call them (lib/page/content.ts).
- * Runs in every frame; each frame talks to the background directly. It uses WXT's `browser`
- * (the browser's own global, no polyfill: the finder already takes most of the 50 KB budget).
+ * Not in the manifest: the background registers it only where click-to-call is on
+ * (lib/background/page-scripts.ts), in every frame of those sites; each frame talks to the
+ * background directly. It uses WXT's `browser` (the browser's own global, no polyfill: the finder
+ * already takes most of the 50 KB budget).
  */
 import { browser } from 'wxt/browser';
 import { runContentScript, type ContentBrowser } from '../../lib/page/content';
 
+/** Set in this extension's isolated world (pages cannot see it) by the running copy. */
+const RUNNING = Symbol.for('voice-agent-click-to-call');
+
 export default defineContentScript({
-  matches: ['<all_urls>'],
+  // The widest the background may register; WXT turns these into the manifest's host permission.
+  matches: ['*://*/*'],
+  registration: 'runtime',
   allFrames: true,
   runAt: 'document_idle',
   // WXT's "script started" window.postMessage is not needed (no old copies to stop) and tells pages about us.
   noScriptStartedPostMessage: true,
   main() {
+    // Registered and injected into an open page (a site switched on) can meet: one live copy per frame.
+    const world = globalThis as { [RUNNING]?: () => boolean };
+    if (world[RUNNING]?.()) return;
+    const ours = browser as unknown as ContentBrowser;
+    world[RUNNING] = () => {
+      try {
+        return !!ours.runtime?.id;
+      } catch {
+        return false;
+      }
+    };
     // WXT's ctx is not used: its invalidation can be triggered by a page's CustomEvent. An orphaned
     // script notices instead when the runtime is gone (see PageLink.alive).
-    runContentScript(browser as unknown as ContentBrowser);
+    runContentScript(ours);
   },
 });

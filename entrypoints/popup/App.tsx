@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ActiveCalls } from '../../components/ActiveCalls';
 import { CompactCallView } from '../../components/CallView';
+import type { RequestOrigin } from '../../components/DialConfirmation';
 import { DialForm, type DialPrefill } from '../../components/DialForm';
 import { LazySetupForm } from '../../components/LazySetupForm';
 import { OnThisPage } from '../../components/OnThisPage';
@@ -22,12 +23,30 @@ export function dialRequest(search: string): DialPrefill | null {
   return { toNumber: dial.slice(0, 64), agentId: queryParam('agent', search) };
 }
 
+const SOURCES = ['overlay', 'tel-link', 'context-menu', 'shortcut'] as const;
+/** A host name as the background writes it (the browser's URL parser lower-cases and punycodes it). */
+const HOST = /^(?:[a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$|^\[[0-9a-f:.]+\]$/;
+
+/** `&site=<host>&top=<host>&source=…`: which site asked, as the background read it from the browser. */
+export function requestOrigin(search: string): RequestOrigin | null {
+  const site = queryParam('site', search);
+  const top = queryParam('top', search);
+  const source = queryParam('source', search);
+  if (site === null && source === null) return null;
+  return {
+    site: site && HOST.test(site) ? site : '',
+    topSite: top && HOST.test(top) ? top : null,
+    source: SOURCES.find((s) => s === source) ?? null,
+  };
+}
+
 export function PopupApp({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
   const store = useStore();
   const [view, setView] = useState<View>({ kind: 'dial' });
   const [windowId, setWindowId] = useState<number | null>(null);
   /** Used once: after that call is placed, "New call" starts from a clean form. */
   const [request, setRequest] = useState(() => dialRequest(search));
+  const [origin] = useState(() => requestOrigin(search));
   const [detailsError, setDetailsError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -94,7 +113,7 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
       <>
         <ActiveCalls calls={calls} onShow={(callId) => setView({ kind: 'call', callId })} />
         <OnThisPage />
-        <DialForm prefill={request ?? undefined} confirmAtOnce={!!request} onDialled={(callId) => {
+        <DialForm prefill={request ?? undefined} confirmAtOnce={!!request} requestedBy={request ? origin : null} onDialled={(callId) => {
             setRequest(null);
             setView({ kind: 'call', callId });
           }}

@@ -6,6 +6,15 @@
  */
 import { browser, type Runtime } from '../browser';
 import type { OwnedNumber } from '../messages';
+import {
+  browserWindows,
+  confirmationPath,
+  createConfirmations,
+  PAGE_REQUEST_LIMITS,
+  RequestThrottle,
+  sessionMemory,
+  type ConfirmationRequest,
+} from './confirmation';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
 import { records } from '../store/records';
@@ -35,7 +44,9 @@ export async function numbersInTab(tabId: number): Promise<{ host: string; numbe
   const tab = (await readTabNumbers())[String(tabId)];
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
-  return { host: tab?.host ?? '', numbers: [...seen.values()] };
+  // Where click-to-call is off no content script runs to say where the tab is: the browser knows.
+  const host = tab?.host || hostOf(await browser.tabs.get(tabId).then((t) => t?.url, () => undefined));
+  return { host, numbers: [...seen.values()] };
 }
 
 let writes: Promise<unknown> = Promise.resolve();
@@ -64,23 +75,29 @@ async function setTabBadge(tabId: number): Promise<void> {
   }
 }
 
-/** Opens the confirmation (the popup's dial form, prefilled) in a small extension window. */
-export async function openConfirmation(number: string, country: string, source: string): Promise<void> {
-  const agent = await defaultAgent();
-  const params = new URLSearchParams({ dial: number, country, source });
-  if (agent) params.set('agent', agent.id);
-  const url = browser.runtime.getURL(`/popup.html?${params}` as '/popup.html');
-  try {
-    await browser.windows.create({ url, type: 'popup', width: 420, height: 640, focused: true });
-  } catch {
-    await browser.tabs.create({ url });
-  }
+export interface PageServiceDeps {
+  confirmations: { show(path: string): Promise<void> };
+  /** Page call requests per tab. */
+  throttle: RequestThrottle;
+  now(): number;
 }
 
-export async function handlePageRequest(request: PageRequest, sender: Runtime.MessageSender): Promise<unknown> {
+const defaultDeps: PageServiceDeps = {
+  confirmations: createConfirmations(browserWindows, sessionMemory),
+  throttle: new RequestThrottle(PAGE_REQUEST_LIMITS),
+  now: Date.now,
+};
+
+/** Opens the confirmation (the popup's dial form, prefilled) in the one confirmation window. */
+export async function openConfirmation(request: Omit<ConfirmationRequest, 'agentId'>, deps: Pick<PageServiceDeps, 'confirmations'> = defaultDeps): Promise<void> {
+  const agent = await defaultAgent();
+  await deps.confirmations.show(confirmationPath({ ...request, agentId: agent?.id ?? null }));
+}
+
+export async function handlePageRequest(request: PageRequest, sender: Runtime.MessageSender, deps: PageServiceDeps = defaultDeps): Promise<unknown> {
   const tabId = sender.tab?.id;
   const frameId = sender.frameId ?? 0;
-  // The host only picks settings (on/off, country); it grants nothing.
+  // Browser-set fields only. The host picks settings (on/off, country) and names the asking site; it grants nothing.
   const host = hostOf(sender.url ?? sender.tab?.url);
   const { settings } = await loadSettings();
   switch (request.type) {
@@ -105,10 +122,14 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       await setTabBadge(tabId);
       return null;
     }
-    case 'page/call':
-      if (!isEnabledOn(host, settings.sites) && request.source !== 'shortcut') return null;
-      await openConfirmation(request.number, countryFor(host, settings), request.source);
+    case 'page/call': {
+      // Refused where click-to-call is off; beyond the tab's share, dropped (not queued).
+      if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
+      if (!deps.throttle.allow(tabId, deps.now())) return null;
+      const topSite = hostOf(sender.tab?.url);
+      await openConfirmation({ number: request.number, country: countryFor(host, settings), source: request.source, site: host, topSite }, deps);
       return null;
+    }
   }
 }
 

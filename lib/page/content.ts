@@ -1,10 +1,11 @@
 /**
  * The content script's life: ask the background whether this frame should work (and with which
- * country and agent name), start or stop click-to-call accordingly, follow settings changes, and
- * answer the background's request for the selected text (the keyboard shortcut).
+ * country and agent name), start or stop click-to-call accordingly, ask again when the background
+ * says the settings changed (`page/refresh`), and answer its request for the selected text (the
+ * keyboard shortcut).
  *
  * It talks only to the extension (`runtime.sendMessage`, `runtime.onMessage` from our own id) and
- * reads no storage: a change of the `settings` key (or of the agent list) only makes it ask again.
+ * neither reads nor watches storage: the background's commands carry no data (lib/page/messages.ts).
  */
 import type { PageConfig, PageRequest } from './messages';
 import { startClickToCall, type ClickToCall, type PageLink } from './click-to-call';
@@ -18,13 +19,7 @@ export interface ContentBrowser {
       addListener(cb: (message: unknown, sender: { id?: string }, sendResponse: (answer: unknown) => void) => unknown): void;
     };
   };
-  storage: {
-    onChanged: { addListener(cb: (changes: Record<string, unknown>, area: string) => void): void };
-  };
 }
-
-/** Storage keys whose change can change this frame's config (settings: sites and country; agents: the name). */
-export const CONFIG_KEYS = ['settings', 'agents.cache', 'ui.lastAgentId'];
 
 export function readConfig(value: unknown): PageConfig | null {
   if (!value || typeof value !== 'object') return null;
@@ -101,13 +96,16 @@ export function runContentScript(browser: ContentBrowser, doc: Document = docume
     active = startClickToCall(link, config, doc);
   }
 
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (!stopped && area === 'local' && CONFIG_KEYS.some((key) => key in changes)) void configure();
-  });
-
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     // Only our background can reach this listener; check anyway, and answer nothing else.
-    if (sender.id !== browser.runtime.id || (message as { type?: unknown } | null)?.type !== 'page/selection') return undefined;
+    if (sender.id !== browser.runtime.id) return undefined;
+    const type = (message as { type?: unknown } | null)?.type;
+    if (type === 'page/refresh') {
+      if (!stopped) void configure();
+      sendResponse(true); // "a script is here": the background injects none
+      return undefined;
+    }
+    if (type !== 'page/selection') return undefined;
     const text = selectedText(doc);
     // Frames without a selection stay silent so the frame that has one answers.
     if (!text) return undefined;

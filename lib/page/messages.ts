@@ -18,11 +18,15 @@ export const pageRequest = z.discriminatedUnion('type', [
     type: z.literal('page/numbers'),
     numbers: z.array(z.strictObject({ raw, e164 })).max(MAX_REPORTED_NUMBERS),
   }),
-  /** The user clicked a call affordance, a tel: link, or used the shortcut on a selection. */
+  /**
+   * The user clicked a call affordance or a tel: link. Only these two: the shortcut and the context
+   * menu start in the browser's own UI and reach the background directly, so no page message can
+   * claim to be one of them (and skip the site rules).
+   */
   z.strictObject({
     type: z.literal('page/call'),
     number: z.string().min(1).max(64),
-    source: z.enum(['overlay', 'tel-link', 'shortcut']),
+    source: z.enum(['overlay', 'tel-link']),
   }),
 ]);
 export type PageRequest = z.infer<typeof pageRequest>;
@@ -34,5 +38,14 @@ export interface PageConfig {
   agentName: string | null;
 }
 
-/** Background → content script. */
-export type PageCommand = { type: 'page/selection' };
+/**
+ * Background → content script: commands with no data at all. A content script is never sent the
+ * settings, the agents or anything about calls; it asks `page/config` for its own narrow answer.
+ */
+export const pageCommand = z.discriminatedUnion('type', [
+  /** The selected text, for the keyboard shortcut. */
+  z.strictObject({ type: z.literal('page/selection') }),
+  /** Settings or the agent list changed: ask `page/config` again. */
+  z.strictObject({ type: z.literal('page/refresh') }),
+]);
+export type PageCommand = z.infer<typeof pageCommand>;

@@ -15,6 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
@@ -33,6 +35,9 @@ const NUMBER = '+14155552671';
 const TRANSCRIPT_LINE = 'Tomorrow at 10am works for me.';
 /** Never contacted: saving only stores it (after asking for the origin's permission). */
 const HTTPS_SERVICE = 'https://voice-agent.example';
+/** A web page with a number, for the content script (registered at run time: contentScripts.register in MV2). */
+const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>Contact</title><p>Reception: (415) 555-0132</p>';
+const PAGE_NUMBER = '+14155550132';
 const UI_TIMEOUT = 15_000;
 const CALL_TIMEOUT = 60_000;
 /** The whole run, browsers included, stops here even if something hangs. */
@@ -275,6 +280,37 @@ async function main(): Promise<void> {
         if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
       }));
     if (!loaded) skip('options: save sandbox URL and key, masked key shown', 'the extension did not load');
+
+    // The content script is in no manifest: the background registers it (MV2: contentScripts.register).
+    const pageName = 'page: the content script registered at run time reports a number';
+    if (setUp) {
+      await check(pageName, () => page, async () => {
+        const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
+        await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+        const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
+        const web = await browser!.newPage();
+        try {
+          await web.goto(pageUrl);
+          // What the popup's "On this page" asks the background for that tab, until the number is there.
+          const found = await page!.waitForFunction(
+            async (url: string) => {
+              const api = (globalThis as unknown as { browser: any }).browser;
+              const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
+              if (!tab) return false;
+              const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
+              return reply?.ok && reply.data.numbers.length ? reply.data.numbers.map((n: { e164: string }) => n.e164).join(',') : false;
+            },
+            { timeout: UI_TIMEOUT, polling: 250 },
+            pageUrl,
+          ).then((h) => h.jsonValue(), () => null);
+          if (found !== PAGE_NUMBER) fail(`the page's number ${PAGE_NUMBER} reported by the content script`, String(found ?? 'nothing'));
+        } finally {
+          await web.close().catch(() => undefined);
+          server.closeAllConnections();
+          server.close();
+        }
+      });
+    } else skip(pageName, 'setup did not pass');
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
     const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;

@@ -8,7 +8,6 @@ const EXTENSION_ID = 'our-extension-id';
 /** The slice of the extension API the content script uses, with a scripted background. */
 function fakeExtension(config: () => unknown) {
   const sent: { type: string; [k: string]: unknown }[] = [];
-  const changeListeners: ((changes: Record<string, unknown>, area: string) => void)[] = [];
   const messageListeners: ((m: unknown, s: { id?: string }, r: (a: unknown) => void) => unknown)[] = [];
   const browser: ContentBrowser = {
     runtime: {
@@ -19,18 +18,19 @@ function fakeExtension(config: () => unknown) {
       },
       onMessage: { addListener: (cb) => void messageListeners.push(cb) },
     },
-    storage: { onChanged: { addListener: (cb) => void changeListeners.push(cb) } },
+  };
+  const ask = (message: unknown, senderId = EXTENSION_ID) => {
+    let answer: unknown;
+    messageListeners.forEach((cb) => cb(message, { id: senderId }, (a) => (answer = a)));
+    return answer;
   };
   return {
     browser,
     sent,
-    change: (key: string, area = 'local') => changeListeners.forEach((cb) => cb({ [key]: { newValue: {} } }, area)),
+    /** The background's data-free "settings changed" command (lib/background/page-scripts.ts). */
+    refresh: (senderId = EXTENSION_ID) => ask({ type: 'page/refresh' }, senderId),
     /** What the content script answers the background (or another sender). */
-    ask: (message: unknown, senderId = EXTENSION_ID) => {
-      let answer: unknown;
-      messageListeners.forEach((cb) => cb(message, { id: senderId }, (a) => (answer = a)));
-      return answer;
-    },
+    ask,
   };
 }
 
@@ -76,16 +76,28 @@ describe('runContentScript', () => {
     await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers')).toHaveLength(1));
 
     config = { ...ON, enabled: false };
-    ext.change('ui.keyHint'); // unrelated keys do not make it ask
-    ext.change('settings', 'sync');
+    // Only our background's command makes it ask again; it answers so the background injects no second copy.
+    expect(ext.refresh('another-extension')).toBeUndefined();
     expect(ext.sent.filter((m) => m.type === 'page/config')).toHaveLength(1);
-    ext.change('settings');
+    expect(ext.refresh()).toBe(true);
     await vi.waitFor(() => expect(script.current()).toBeNull());
     await vi.waitFor(() => expect(ext.sent.at(-1)).toEqual({ type: 'page/numbers', numbers: [] }));
 
     config = ON;
-    ext.change('settings');
+    ext.refresh();
     await vi.waitFor(() => expect(script.current()).not.toBeNull());
+  });
+
+  it('neither reads nor watches storage (a change of a key reaches every frame that listens)', async () => {
+    document.body.innerHTML = '<p>(415) 555-0132</p>';
+    const ext = fakeExtension(() => ON);
+    const storage = { onChanged: { addListener: vi.fn() }, local: { get: vi.fn() }, session: { get: vi.fn() } };
+    const script = runContentScript({ ...ext.browser, storage } as never);
+    stop = script.stop;
+    await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers')).toHaveLength(1));
+    expect(storage.onChanged.addListener).not.toHaveBeenCalled();
+    expect(storage.local.get).not.toHaveBeenCalled();
+    expect(storage.session.get).not.toHaveBeenCalled();
   });
 
   it('keeps its scan when only the agent name changes, and restarts for a new country', async () => {
@@ -97,11 +109,11 @@ describe('runContentScript', () => {
     await vi.waitFor(() => expect(script.current()).not.toBeNull());
     const first = script.current();
     config = { ...ON, agentName: 'Reminder' };
-    ext.change('agents.cache');
+    ext.refresh();
     await new Promise((r) => setTimeout(r, 50));
     expect(script.current()).toBe(first);
     config = { ...ON, defaultCountry: 'GB' };
-    ext.change('settings');
+    ext.refresh();
     await vi.waitFor(() => expect(script.current()).not.toBe(first));
     await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers').at(-1)).toEqual({
       type: 'page/numbers',

@@ -71,7 +71,10 @@ describe('popup', () => {
   it('after Confirm shows the call as the background updates it, and opens the details', async () => {
     const { requests } = background((r) => (r.type === 'call/dial' ? ok({ callId: 'call-1' }) : undefined));
     await renderWithStore(<PopupApp search={`?dial=%2B14155550132&agent=${AGENT_ID}`} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const confirm = (await screen.findByRole('button', { name: 'Confirm' })) as HTMLButtonElement;
+    // A confirmation opened by a request is armed a moment after it shows (confirmation-guard.test.tsx).
+    await waitFor(() => expect(confirm.disabled).toBe(false), { timeout: 5000 });
+    fireEvent.click(confirm);
     expect(await screen.findByText('Starting the call…')).toBeTruthy();
     await act(async () => {
       await seedData({ calls: { version: 2, calls: [callRecord({ step: 'creating-batch', status: null, observed: [], batchId: null, scheduledAt: null })] } });

@@ -1,0 +1,166 @@
+/**
+ * The content script runs only where click-to-call is on. It is registered at run time for the
+ * site rules (`scripting.registerContentScripts`; Firefox MV2: `contentScripts.register`), so in
+ * "only listed sites" mode no other page loads it, and paused hosts never load it: a page where
+ * click-to-call is off costs no script and no service-worker wake-up per frame.
+ *
+ * Scripts already on open pages learn of a change by a data-free `page/refresh` command (they ask
+ * `page/config` again); a tab whose site was just switched on gets the script injected.
+ */
+import { browser } from '../browser';
+import { pageCommand, type PageCommand } from '../page/messages';
+import { isEnabledOn } from '../page/sites';
+import type { Settings } from '../settings/schema';
+import { DATA, STORAGE } from '../storage-keys';
+import { watchData } from '../store/data-db';
+import { loadSettings } from './settings-store';
+
+export const SCRIPT_ID = 'click-to-call';
+/** The content script's file in the build (entrypoints/content, `registration: 'runtime'`). */
+export const SCRIPT_FILE = '/content-scripts/content.js';
+/** Every http(s) page; the host permission the manifest asks for. */
+export const ALL_SITES = '*://*/*';
+
+export interface ScriptPlan {
+  matches: string[];
+  excludeMatches: string[];
+}
+
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * Match patterns for a listed host and its subdomains (as `hostMatches` reads the list), or none
+ * for an entry that is not a host name: one bad pattern would make the browser refuse them all.
+ */
+export function hostPatterns(entry: string): string[] {
+  const host = entry.trim().toLowerCase().replace(/^\*\./, '');
+  if (!host || host.length > 253 || !host.split('.').every((label) => LABEL.test(label))) return [];
+  if (IPV4.test(host)) return [`*://${host}/*`];
+  return [`*://${host}/*`, `*://*.${host}/*`];
+}
+
+const patternsOf = (hosts: string[]) => [...new Set(hosts.flatMap(hostPatterns))];
+
+/** Where the content script should run under the site rules; null: nowhere. Pure. */
+export function scriptPlan(sites: Settings['sites']): ScriptPlan | null {
+  const paused = patternsOf(sites.paused);
+  switch (sites.mode) {
+    case 'only-listed': {
+      const matches = patternsOf(sites.listed);
+      return matches.length ? { matches, excludeMatches: paused } : null;
+    }
+    case 'except-listed':
+      return { matches: [ALL_SITES], excludeMatches: patternsOf([...sites.listed, ...sites.paused]) };
+    case 'everywhere':
+      return { matches: [ALL_SITES], excludeMatches: paused };
+  }
+}
+
+const samePlan = (a: ScriptPlan | null, b: ScriptPlan | null) =>
+  JSON.stringify(a && [[...a.matches].sort(), [...a.excludeMatches].sort()]) === JSON.stringify(b && [[...b.matches].sort(), [...b.excludeMatches].sort()]);
+
+const isMv2 = () => browser.runtime.getManifest().manifest_version === 2;
+
+/** Firefox MV2 registrations last as long as the (persistent) background page that made them. */
+let mv2Registration: { plan: ScriptPlan; unregister(): Promise<void> } | null = null;
+
+async function applyPlan(plan: ScriptPlan | null): Promise<void> {
+  if (isMv2()) {
+    if (mv2Registration && samePlan(mv2Registration.plan, plan)) return;
+    await mv2Registration?.unregister();
+    mv2Registration = null;
+    if (!plan) return;
+    const registered = await browser.contentScripts.register({
+      matches: plan.matches,
+      // Firefox refuses an empty list here.
+      ...(plan.excludeMatches.length ? { excludeMatches: plan.excludeMatches } : {}),
+      js: [{ file: SCRIPT_FILE }],
+      allFrames: true,
+      runAt: 'document_idle',
+    });
+    mv2Registration = { plan, unregister: () => registered.unregister() };
+    return;
+  }
+  const [current] = await browser.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
+  const currentPlan = current ? { matches: current.matches ?? [], excludeMatches: current.excludeMatches ?? [] } : null;
+  if (samePlan(currentPlan, plan)) return;
+  // Unregister and register anew: an update keeps any field it is not given.
+  if (current) await browser.scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
+  if (!plan) return;
+  await browser.scripting.registerContentScripts([
+    {
+      id: SCRIPT_ID,
+      js: [SCRIPT_FILE],
+      matches: plan.matches,
+      ...(plan.excludeMatches.length ? { excludeMatches: plan.excludeMatches } : {}),
+      allFrames: true,
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    },
+  ]);
+}
+
+let syncs: Promise<unknown> = Promise.resolve();
+/** Brings the registration in line with the stored site rules (in order: calls never overlap). */
+export function syncPageScripts(): Promise<void> {
+  const next = syncs.then(async () => applyPlan(scriptPlan((await loadSettings()).settings.sites)));
+  syncs = next.catch(() => undefined);
+  return next;
+}
+
+/** The one way the background talks to content scripts: a data-free command from `pageCommand`. */
+export async function sendPageCommand(tabId: number, command: PageCommand): Promise<unknown> {
+  return browser.tabs.sendMessage(tabId, pageCommand.parse(command));
+}
+
+function hostOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).hostname : '';
+  } catch {
+    return '';
+  }
+}
+
+async function inject(tabId: number): Promise<void> {
+  if (isMv2()) await browser.tabs.executeScript(tabId, { file: SCRIPT_FILE, allFrames: true, runAt: 'document_idle' });
+  else await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [SCRIPT_FILE] });
+}
+
+/**
+ * Tells every open page that the settings or the agent list changed. A page whose script answers
+ * re-reads its config (and stops where the site is now off); a page with no script whose site is
+ * now on gets the script, as a fresh load would.
+ */
+export async function refreshOpenPages(sites: Settings['sites']): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  await Promise.all(
+    tabs.map(async (tab) => {
+      if (tab.id === undefined) return;
+      try {
+        await sendPageCommand(tab.id, { type: 'page/refresh' });
+      } catch {
+        // No script answered. Inject only into a loaded page of a site that is on now.
+        const host = hostOf(tab.url);
+        if (tab.status !== 'complete' || !isEnabledOn(host, sites) || !/^https?:/.test(tab.url ?? '')) return;
+        await inject(tab.id).catch(() => undefined); // a page the browser keeps scripts out of
+      }
+    }),
+  );
+}
+
+/** Registers for the stored rules now (each background start) and follows every change. */
+export function wirePageScripts(): void {
+  void syncPageScripts().catch(() => undefined);
+  const refresh = async (settingsChanged: boolean) => {
+    if (settingsChanged) await syncPageScripts().catch(() => undefined);
+    await refreshOpenPages((await loadSettings()).settings.sites);
+  };
+  // Settings (sites, country) live in storage.local; the agent named on the button in the data store.
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && STORAGE.settings in changes) void refresh(true);
+  });
+  watchData((change) => {
+    if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refresh(false);
+  });
+}

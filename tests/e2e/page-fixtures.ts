@@ -1,0 +1,149 @@
+/**
+ * What the page specs share: the fixture pages served over HTTP on 127.0.0.1 (content scripts do not
+ * run on file://; `localhost` reaches the same server under another host name), the extension set up
+ * for the sandbox, and helpers that wait on signals (the popup's list, the sandbox's request log).
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Sandbox } from '../../sandbox/server';
+import { expect, sandboxRequests, setUp, test as base } from './fixtures';
+import { readDataRecordScript } from '../support/data-store';
+
+export { expect };
+
+export const PAGES_DIR = join(process.cwd(), 'tests/fixtures/pages');
+export const EXPECTED = JSON.parse(readFileSync(join(PAGES_DIR, 'expected.json'), 'utf8')) as Record<
+  string,
+  { defaultCountry: string; expected: string[]; afterClick?: Record<string, number>; withFrames?: Record<string, number> }
+>;
+
+/** Pages made for these tests (a page script that forges input; a form next to an editor). */
+export const EXTRA_PAGES: Record<string, string> = {
+  'forge.html': `<!doctype html><html><head><meta charset="utf-8"><title>Forge</title></head><body>
+    <p>Reception: <span id="number">(415) 555-0132</span></p>
+    <p><a id="tel" href="tel:+14155550171">Call the office</a></p>
+  </body></html>`,
+  // Far apart: the call button shown beside one link must not cover the other.
+  'two-tels.html': `<!doctype html><html><head><meta charset="utf-8"><title>Two links</title></head><body>
+    <p><a id="tel1" href="tel:+14155550171">Call the office</a></p>
+    <p style="margin-top: 160px"><a id="tel2" href="tel:+14155550172">Call the desk</a></p>
+  </body></html>`,
+  'editor.html': `<!doctype html><html><head><meta charset="utf-8"><title>Editor</title></head><body>
+    <p id="office">Office: <span id="office-number">(415) 555-0150</span></p>
+    <form id="form" action="/submitted" method="get">
+      <label>Phone <input name="phone" id="phone" value="415-555-0181"></label>
+      <label>Notes <textarea name="notes" id="notes">Call 415-555-0182 after 10am.</textarea></label>
+      <button type="submit">Send</button>
+    </form>
+    <div id="editor" contenteditable="true"><p>Her EA, direct line <em id="ea">(415) 555-0183</em></p></div>
+    <script>window.__before = { body: document.body.innerHTML, editor: document.getElementById('editor').innerHTML };</script></body></html>`,
+};
+
+export interface PagesServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** The same server as http://localhost:<port>: another site to the extension's site rules. */
+  localhostUrl: string;
+  /** Query strings the /submitted route received. */
+  submitted: string[];
+}
+
+function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
+  const pages: PagesServer = { url: '', localhostUrl: '', submitted: [] };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const name = url.pathname.slice(1);
+    if (name === 'submitted') {
+      pages.submitted.push(url.search);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>Thanks</p>');
+      return;
+    }
+    let body = EXTRA_PAGES[name];
+    if (body === undefined && /^[\w-]+\.html$/.test(name)) {
+      try {
+        body = readFileSync(join(PAGES_DIR, name), 'utf8');
+      } catch {
+        body = undefined;
+      }
+    }
+    if (body === undefined) res.writeHead(404).end('not found');
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      pages.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      pages.localhostUrl = pages.url.replace('127.0.0.1', 'localhost');
+      resolve({ server, pages });
+    }),
+  );
+}
+
+export const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agentId: string } }>({
+  pages: async ({}, use) => {
+    const { server, pages } = await startPagesServer();
+    await use(pages);
+    // Chromium keeps connections alive: close them, or close() waits for them.
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  },
+  /** The extension set up for the sandbox as a person would, with the agent list fetched. */
+  ready: async ({ openPage, sandbox, serviceWorker }, use) => {
+    const options = await openPage('options.html');
+    await setUp(options, sandbox.url);
+    await options.close();
+    const popup = await openPage('popup.html'); // fetches the agent list
+    const sw = await serviceWorker();
+    const firstAgent = () =>
+      sw.evaluate(readDataRecordScript('agents.cache')).then((cache) => (cache as { agents?: unknown[] } | undefined)?.agents?.[0] ?? null);
+    await expect.poll(firstAgent, { timeout: 20_000 }).not.toBeNull();
+    const agent = (await firstAgent()) as { id: string; name: string };
+    await popup.close();
+    await use({ agentName: agent.name, agentId: agent.id });
+  },
+});
+
+/** Every POST the sandbox got under /batches: creating, scheduling or stopping a batch. */
+export async function batchPosts(sandbox: Sandbox) {
+  return (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path.startsWith('/batches'));
+}
+
+export async function tabIdOf(sw: Worker, url: string): Promise<number> {
+  const id = await sw.evaluate(async (u) => ((await (globalThis as any).chrome.tabs.query({})) as { id: number; url: string }[]).find((t) => t.url === u)?.id, url);
+  if (typeof id !== 'number') throw new Error(`no tab for ${url}`);
+  return id;
+}
+
+/** The E.164 numbers the popup's "On this page" lists for `tabId` (reloading until `expected` or timeout). */
+export async function expectListed(popup: Page, expected: string[], timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await popup.reload();
+        const shown = await popup
+          .getByRole('heading', { name: 'On this page' })
+          .waitFor({ timeout: 5000 })
+          .then(() => true, () => false);
+        if (!shown) return ['(no "On this page" section)'];
+        const texts = await popup.getByRole('list', { name: /^Phone numbers on / }).getByRole('listitem').allTextContents();
+        return texts.map((t) => (t.match(/\+\d{7,15}/g) ?? ['?']).at(-1)!).sort();
+      },
+      { timeout, intervals: [250, 500, 1000] },
+    )
+    .toEqual([...expected].sort());
+}
+
+export async function openFixture(context: BrowserContext, sw: Worker, url: string): Promise<{ page: Page; popup: Page; tabId: number }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  const tabId = await tabIdOf(sw, page.url());
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${new URL(sw.url()).host}/popup.html?tab=${tabId}`);
+  return { page, popup, tabId };
+}
+
+/** The call button in the overlay (an open shadow root, which Playwright's role queries pierce). */
+export const callButton = (page: Page, name: string | RegExp) => page.locator('click-to-call-overlay').getByRole('button', { name });
+

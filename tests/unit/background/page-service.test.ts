@@ -1,0 +1,218 @@
+/**
+ * The background's side of click-to-call on pages: what a content script's request can and cannot
+ * do. A page call opens (or reuses) the one confirmation window, names the site from the browser's
+ * sender fields, is refused where click-to-call is off, and is throttled per tab.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Runtime } from '../../../lib/browser';
+import {
+  createConfirmations,
+  PAGE_REQUEST_LIMITS,
+  RequestThrottle,
+  type ConfirmationMemory,
+  type ConfirmationWindows,
+  type OpenConfirmation,
+} from '../../../lib/background/confirmation';
+import { handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../lib/background/page-service';
+import { pageRequest, type PageRequest } from '../../../lib/page/messages';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { seedData } from '../ui/helpers';
+
+const AGENT = { id: 'agent-1', name: 'Sales', status: null, manual: false };
+
+/** Windows as the browser would keep them: each open one shows a URL until the user closes it. */
+function fakeWindows() {
+  const shown = new Map<number, string>();
+  let nextId = 1;
+  const log: string[] = [];
+  const windows: ConfirmationWindows = {
+    async open(url) {
+      const id = nextId++;
+      shown.set(id, url);
+      log.push(`open ${id}`);
+      return { windowId: id, tabId: 100 + id };
+    },
+    async reuse(open, url) {
+      if (!shown.has(open.windowId!)) return false;
+      shown.set(open.windowId!, url);
+      log.push(`reuse ${open.windowId}`);
+      return true;
+    },
+  };
+  let remembered: OpenConfirmation | null = null;
+  const memory: ConfirmationMemory = { get: async () => remembered, set: async (o) => void (remembered = o) };
+  return { windows, memory, shown, log, close: (id: number) => shown.delete(id) };
+}
+
+function setup() {
+  const fake = fakeWindows();
+  let now = 1_000_000;
+  const deps: PageServiceDeps = {
+    confirmations: createConfirmations(fake.windows, fake.memory),
+    throttle: new RequestThrottle(PAGE_REQUEST_LIMITS),
+    now: () => now,
+  };
+  /** The query of the one URL each open window shows. */
+  const shownParams = () => [...fake.shown.values()].map((url) => new URL(url).searchParams);
+  return { ...fake, deps, shownParams, advance: (ms: number) => void (now += ms) };
+}
+
+function sender(url: string, tabId = 7, frameId = 0, tabUrl = url): Runtime.MessageSender {
+  return { id: fakeBrowser.runtime.id, url, frameId, tab: { id: tabId, url: tabUrl } as Runtime.MessageSender['tab'] };
+}
+
+const call = (number = '+14155550132', source: 'overlay' | 'tel-link' = 'tel-link'): PageRequest => ({ type: 'page/call', number, source });
+
+async function useSites(sites: Partial<Settings['sites']>) {
+  await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, ...sites } } });
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await seedData({ 'agents.cache': { baseUrl: DEFAULT_SETTINGS.baseUrl, agents: [AGENT], fetchedAt: 1, listRouteMissing: false } });
+  await useSites({});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a page call request', () => {
+  it('opens the confirmation with the number, the default agent and the site from the sender (never from the page)', async () => {
+    const t = setup();
+    await handlePageRequest(call('+14155550132'), sender('https://crm.example.com/contacts/9?site=evil.example'), t.deps);
+    expect(t.log).toEqual(['open 1']);
+    const [params] = t.shownParams();
+    expect(new URL([...t.shown.values()][0]!).pathname).toBe('/popup.html');
+    expect(Object.fromEntries(params!)).toEqual({ dial: '+14155550132', country: 'US', source: 'tel-link', agent: 'agent-1', site: 'crm.example.com' });
+  });
+
+  it('from a frame on another host, names the frame and the top page', async () => {
+    const t = setup();
+    await handlePageRequest(call(), sender('https://widgets.example.net/card', 7, 3, 'https://crm.example.com/'), t.deps);
+    const [params] = t.shownParams();
+    expect(params!.get('site')).toBe('widgets.example.net');
+    expect(params!.get('top')).toBe('crm.example.com');
+  });
+
+  it('uses the site’s own default country', async () => {
+    const t = setup();
+    await useSites({ countries: { 'crm.example.co.uk': 'GB' } });
+    await handlePageRequest(call('020 7946 0958'), sender('https://crm.example.co.uk/'), t.deps);
+    expect(t.shownParams()[0]!.get('country')).toBe('GB');
+  });
+
+  it('is refused where click-to-call is off: not listed, listed as an exception, paused, or no tab', async () => {
+    const cases: [Partial<Settings['sites']>, string][] = [
+      [{ mode: 'only-listed', listed: ['crm.example.com'] }, 'https://other.example.org/'],
+      [{ mode: 'except-listed', listed: ['bank.example'] }, 'https://www.bank.example/'],
+      [{ mode: 'everywhere', paused: ['crm.example.com'] }, 'https://app.crm.example.com/'],
+    ];
+    for (const [sites, url] of cases) {
+      const t = setup();
+      await useSites(sites);
+      expect(await handlePageRequest(call(), sender(url), t.deps)).toBeNull();
+      expect(t.log).toEqual([]);
+    }
+    const t = setup();
+    await useSites({});
+    await handlePageRequest(call(), { id: fakeBrowser.runtime.id, url: 'https://crm.example.com/' }, t.deps);
+    expect(t.log).toEqual([]);
+    // And a listed site is let through, as the control.
+    await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
+    await handlePageRequest(call(), sender('https://crm.example.com/'), t.deps);
+    expect(t.log).toEqual(['open 1']);
+  });
+
+  it('one confirmation at a time: a second request (even at the same moment) shows itself in the open window', async () => {
+    const t = setup();
+    await Promise.all([
+      handlePageRequest(call('+14155550132'), sender('https://crm.example.com/', 7), t.deps),
+      handlePageRequest(call('+14155550171'), sender('https://mail.example.org/', 8), t.deps),
+    ]);
+    expect(t.log).toEqual(['open 1', 'reuse 1']);
+    expect(t.shown.size).toBe(1);
+    expect(t.shownParams()[0]!.get('dial')).toBe('+14155550171');
+    expect(t.shownParams()[0]!.get('site')).toBe('mail.example.org');
+
+    // Once the user closed it, the next request opens a new one.
+    t.close(1);
+    await handlePageRequest(call('+14155550199'), sender('https://crm.example.com/', 7), t.deps);
+    expect(t.log).toEqual(['open 1', 'reuse 1', 'open 2']);
+  });
+
+  it('is throttled per tab: the excess is dropped, other tabs are unaffected, and the share comes back', async () => {
+    const t = setup();
+    const send = (tabId: number) => handlePageRequest(call(), sender('https://crm.example.com/', tabId), t.deps);
+    for (let i = 0; i < 10; i++) await send(7);
+    expect(t.log).toHaveLength(PAGE_REQUEST_LIMITS.max);
+    await send(8);
+    expect(t.log).toHaveLength(PAGE_REQUEST_LIMITS.max + 1);
+    t.advance(PAGE_REQUEST_LIMITS.windowMs - 1);
+    await send(7);
+    expect(t.log).toHaveLength(PAGE_REQUEST_LIMITS.max + 1);
+    t.advance(1);
+    await send(7);
+    expect(t.log).toHaveLength(PAGE_REQUEST_LIMITS.max + 2);
+  });
+});
+
+describe('the page request schema', () => {
+  it('refuses a `shortcut` or `context-menu` source from a page: those start in browser UI only', () => {
+    for (const source of ['shortcut', 'context-menu', 'popup', '']) {
+      expect(pageRequest.safeParse({ type: 'page/call', number: '+14155550132', source }).success).toBe(false);
+    }
+    for (const source of ['overlay', 'tel-link']) {
+      expect(pageRequest.safeParse({ type: 'page/call', number: '+14155550132', source }).success).toBe(true);
+    }
+  });
+
+  it('refuses any field a page might use to name a site or an agent', () => {
+    for (const extra of [{ site: 'bank.example' }, { agent: 'agent-2' }, { country: 'GB' }]) {
+      expect(pageRequest.safeParse({ type: 'page/call', number: '+14155550132', source: 'overlay', ...extra }).success).toBe(false);
+    }
+  });
+});
+
+describe('found numbers', () => {
+  it('are kept per tab and frame, deduplicated, and replaced by each frame’s next report', async () => {
+    const t = setup();
+    const report = (frameId: number, numbers: { raw: string; e164: string }[]) =>
+      handlePageRequest({ type: 'page/numbers', numbers }, sender(frameId ? 'https://crm.example.com/frame' : 'https://crm.example.com/', 7, frameId, 'https://crm.example.com/'), t.deps);
+    await report(0, [{ raw: '(415) 555-0132', e164: '+14155550132' }]);
+    await report(2, [{ raw: '415.555.0132', e164: '+14155550132' }, { raw: '+44 20 7946 0958', e164: '+442079460958' }]);
+    expect(await numbersInTab(7)).toEqual({
+      host: 'crm.example.com',
+      numbers: [
+        { raw: '(415) 555-0132', e164: '+14155550132' },
+        { raw: '+44 20 7946 0958', e164: '+442079460958' },
+      ],
+    });
+    await report(2, []);
+    expect((await numbersInTab(7)).numbers).toEqual([{ raw: '(415) 555-0132', e164: '+14155550132' }]);
+  });
+
+  it('where no content script ran (click-to-call off), the tab’s host comes from the browser', async () => {
+    const get = vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 9, url: 'https://paused.example.com/x' } as never);
+    expect(await numbersInTab(9)).toEqual({ host: 'paused.example.com', numbers: [] });
+    get.mockRejectedValue(new Error('No tab with id: 9'));
+    expect(await numbersInTab(9)).toEqual({ host: '', numbers: [] });
+  });
+
+  it('page/config answers only on/off, the country and the agent’s name', async () => {
+    const t = setup();
+    await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
+    expect(await handlePageRequest({ type: 'page/config' }, sender('https://crm.example.com/'), t.deps)).toEqual({ enabled: true, defaultCountry: 'US', agentName: 'Sales' });
+    expect(await handlePageRequest({ type: 'page/config' }, sender('https://other.example.org/'), t.deps)).toEqual({ enabled: false, defaultCountry: 'US', agentName: 'Sales' });
+  });
+});
+
+describe('RequestThrottle', () => {
+  it('allows `max` per key in any window, sliding', () => {
+    const throttle = new RequestThrottle({ max: 2, windowMs: 1000 });
+    expect([0, 10, 20].map((at) => throttle.allow('a', at))).toEqual([true, true, false]);
+    expect(throttle.allow('b', 20)).toBe(true);
+    expect(throttle.allow('a', 999)).toBe(false);
+    expect(throttle.allow('a', 1000)).toBe(true); // the first one left the window
+    expect(throttle.allow('a', 1005)).toBe(false); // dropped requests do not count against later ones…
+    expect(throttle.allow('a', 1010)).toBe(true); // …so the second one leaving frees a place
+  });
+});
