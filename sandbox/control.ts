@@ -7,7 +7,9 @@
  *   POST   /__sandbox/reset            reseed accounts, clear state, timers, faults, logs, rate limits
  *   POST   /__sandbox/faults           arm a fault: JSON {method?, path (regex on the path, no query),
  *                                      status?, count (default 1), drop? (destroy the socket without
- *                                      answering), delayMs?, retryAfter? (seconds, sent as Retry-After),
+ *                                      answering), dropAfter? (run the route, then destroy the socket
+ *                                      instead of answering: a lost answer), delayMs?, retryAfter?
+ *                                      (seconds, sent as Retry-After),
  *                                      body? (answer this JSON instead of {error, message})}.
  *                                      The next `count` matching requests take it: delay first, then
  *                                      drop, or answer `status`; a fault with neither only delays.

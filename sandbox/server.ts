@@ -204,16 +204,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
 
     const fault = rt.faults.take(method, path);
+    // Destroying the socket makes the client see a network error, as with a dropped connection.
+    const dropConnection = () => {
+      record(0);
+      c.env?.incoming?.socket?.destroy();
+      return new Response(null, { status: 500 });
+    };
     if (fault) {
       seen.fault = true;
       if (fault.delayMs) await rt.timers.sleep(fault.delayMs);
-      if (fault.drop) {
-        record(0);
-        // Destroying the socket makes the client see a network error, as with a dropped connection.
-        c.env?.incoming?.socket?.destroy();
-        return new Response(null, { status: 500 });
-      }
-      if (fault.status) {
+      if (fault.drop) return dropConnection();
+      if (fault.status && !fault.dropAfter) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
         const body = fault.body !== undefined ? fault.body : errorBody(fault.status, `injected fault ${fault.status}`);
         record(fault.status);
@@ -231,6 +232,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         res = errorResponse(internalError());
       }
     }
+    // The route ran (a batch was made, a schedule taken); only its answer is lost.
+    if (fault?.dropAfter) return dropConnection();
     record(res.status);
     return withCors(res, rt.options.speed);
   });
