@@ -316,6 +316,17 @@ describe('test controls', () => {
     // Used up: the next request answers normally.
     expect((await call(base, 'POST', '/batches', { body: batchForm(A.agents.sales, [{ contact_number: '+14155550123' }]) })).status).toBe(201);
   });
+  it('faults: a long delay holds a request open until released; the call timers are left alone', async () => {
+    await control('POST', 'faults', { path: '^/user/me$', delayMs: 120_000 });
+    const held = call(base, 'GET', '/user/me');
+    // Taken: the fault is no longer armed while its request waits.
+    for (let i = 0; i < 200 && (await control('GET', 'faults')).body.faults.length; i++) await new Promise((r) => setTimeout(r, 5));
+    expect((await control('GET', 'faults')).body.faults).toEqual([]);
+    const pending = (await control('GET', 'clock')).body.pending_timers;
+    expect((await control('POST', 'faults/release')).body).toEqual({ released: 1 });
+    expect((await held).status).toBe(200);
+    expect((await control('GET', 'clock')).body.pending_timers).toBe(pending - 1);
+  });
   it('requests log counts requests since reset, with status (0 = dropped)', async () => {
     await call(base, 'GET', '/user/me');
     await call(base, 'GET', '/nope');
