@@ -27,6 +27,7 @@ export interface DialClient {
   getBatch(batchId: string): Promise<Batch>;
   stopBatch(batchId: string): Promise<unknown>;
   listAgentBatches(agentId: string): Promise<Batch[]>;
+  deleteBatch(batchId: string): Promise<unknown>;
   /** The service clock's speed relative to ours (1 for the real service; the sandbox may run faster). */
   timeScale?(): number;
   /** The service clock minus ours (ms), once an answer's `Date` header has been seen. */
@@ -180,8 +181,10 @@ async function createStep(call: CallRecord, client: DialClient, describe: Descri
   try {
     // An earlier try may have made the batch and lost the answer: find it by its name before making another.
     let batchId: string | undefined;
+    let named: Batch[] | undefined;
     if (call.createAttempts > 1) {
-      batchId = (await client.listAgentBatches(call.agentId)).find((b) => b.file_name === fileName)?.batch_id;
+      named = (await client.listAgentBatches(call.agentId)).filter((b) => b.file_name === fileName);
+      batchId = named.find((b) => b.status === 'created')?.batch_id;
     }
     if (!batchId) {
       const created = await client.createBatch({
@@ -191,10 +194,28 @@ async function createStep(call: CallRecord, client: DialClient, describe: Descri
         ...(call.fromNumber ? { from_phone_numbers: [call.fromNumber] } : {}),
       });
       batchId = created.batch_id;
+      named = undefined;
     }
+    await removeTwins(client, call.agentId, fileName, batchId, named);
     return { call: { ...succeeded(call), step: 'scheduling', batchId, nextPollAt: now() }, changed: [] };
   } catch (error) {
     return { call: writeFailed(call, 'creating-batch', describe(error), now()), changed: [] };
+  }
+}
+
+/**
+ * Other unscheduled batches named for this call are deleted (they would never dial, but would stay
+ * `created` forever): a browser sends a POST again by itself when a reused connection closes before
+ * any answer, and the service may have made the first. Best effort: the call goes on whatever happens here.
+ */
+async function removeTwins(client: DialClient, agentId: string, fileName: string, keep: string, known?: Batch[]): Promise<void> {
+  try {
+    const named = known ?? (await client.listAgentBatches(agentId)).filter((b) => b.file_name === fileName);
+    for (const twin of named) {
+      if (twin.batch_id !== keep && twin.status === 'created') await client.deleteBatch(twin.batch_id).catch(() => undefined);
+    }
+  } catch {
+    // The list is only for tidying up.
   }
 }
 

@@ -22,7 +22,7 @@ vi.mock('../../../lib/background/key-store', () => ({ readApiKey: async () => ke
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const AGENT = 'agent-1';
 
-type Method = 'createBatch' | 'scheduleBatch' | 'stopBatch' | 'getBatch' | 'listBatchExecutions' | 'getExecution' | 'listAgentBatches';
+type Method = 'createBatch' | 'scheduleBatch' | 'stopBatch' | 'getBatch' | 'listBatchExecutions' | 'getExecution' | 'listAgentBatches' | 'deleteBatch';
 
 const httpError = (status: number, message: string) => new ApiError({ kind: 'http', status, message, serviceMessage: message, method: 'POST', path: '/x' });
 const lostAnswer = () => new ApiError({ kind: 'network', message: 'Could not reach the service (socket hang up).', method: 'POST', path: '/x' });
@@ -34,6 +34,8 @@ class FakeService {
   private holds = new Map<Method, { arrived: () => void; release: Promise<void> }>();
   private faults = new Map<Method, () => Error>();
   private next = 1;
+  /** The next create is made twice, as when a browser sends a POST again by itself; the answer is the second's. */
+  resendNextCreate = false;
 
   /** The next request of `method` waits until the returned `release` is called; `arrived` resolves when it is sent. */
   hold(method: Method): { arrived: Promise<void>; release: () => void } {
@@ -88,6 +90,10 @@ class FakeService {
       clockOffset: () => undefined,
       createBatch: (req: { agent_id: string; file_name?: string }) =>
         after('createBatch', () => {
+          if (this.resendNextCreate) {
+            this.resendNextCreate = false;
+            this.batches.set(String(this.next++).padStart(32, '0'), { status: 'created', file_name: req.file_name ?? 'contacts.csv', agent_id: req.agent_id });
+          }
           const id = String(this.next++).padStart(32, '0');
           this.batches.set(id, { status: 'created', file_name: req.file_name ?? 'contacts.csv', agent_id: req.agent_id });
           return { batch_id: id };
@@ -107,6 +113,7 @@ class FakeService {
           return { state: 'stopped' };
         }),
       getBatch: (id: string) => after('getBatch', () => this.wire(id)),
+      deleteBatch: (id: string) => after('deleteBatch', () => this.batches.delete(id)),
       listAgentBatches: (agentId: string) => after('listAgentBatches', () => [...this.batches.keys()].map((id) => this.wire(id)).filter((b) => b.agent_id === agentId)),
       listBatchExecutions: (id: string) => after('listBatchExecutions', () => [execution.parse({ id: `e-${id}`, status: this.execStatus(id) })]),
       getExecution: (executionId: string) => after('getExecution', () => execution.parse({ id: executionId, status: this.execStatus(executionId.slice(2)) })),
@@ -212,6 +219,14 @@ describe('one step in flight per call, whatever triggers it', () => {
     expect(service.batches.size).toBe(1);
     expect(service.count('createBatch')).toBe(1);
     expect(service.count('listAgentBatches')).toBe(1);
+  });
+
+  it('a create the browser sent twice by itself: the unscheduled twin is deleted, one batch remains', async () => {
+    service.resendNextCreate = true;
+    await calls.dial(input());
+    await runUntil((c) => c.step === 'tracking');
+    expect([...service.batches.values()].map((b) => b.status)).toEqual(['scheduled']);
+    expect(service.count('deleteBatch')).toBe(1);
   });
 
   it('a lost schedule answer: the call is followed, never shown failed, never scheduled twice', async () => {

@@ -28,6 +28,7 @@ function fakeClient(script: Partial<Record<keyof DialClient, (...args: any[]) =>
     getBatch: record('getBatch', script.getBatch ?? (async () => batch.parse({ batch_id: 'b'.repeat(32), status: 'scheduled' }))),
     stopBatch: record('stopBatch', script.stopBatch ?? (async () => ({ state: 'stopped' }))),
     listAgentBatches: record('listAgentBatches', script.listAgentBatches ?? (async () => [])),
+    deleteBatch: record('deleteBatch', script.deleteBatch ?? (async () => ({ state: 'deleted' }))),
     timeScale: () => 1,
   };
   return { client, calls };
@@ -56,7 +57,7 @@ describe('dialling through a single-call batch', () => {
     expect(call.scheduledAt).toBe(at);
     expect(call.step).toBe('tracking');
     expect(call.executionId).toBe('e1');
-    expect(calls.map((c) => c.method)).toEqual(['createBatch', 'scheduleBatch', 'listBatchExecutions', 'getExecution']);
+    expect(calls.map((c) => c.method)).toEqual(['createBatch', 'listAgentBatches', 'scheduleBatch', 'listBatchExecutions', 'getExecution']);
   });
 
   it('a refused batch is shown with the service message, and Retry never creates a second batch after one exists', async () => {

@@ -56,6 +56,7 @@ function fakeClient(script: Script = {}, offset?: number) {
     getBatch: record('getBatch', script.getBatch ?? (async () => batch.parse({ batch_id: BATCH, status: 'scheduled' }))),
     stopBatch: record('stopBatch', script.stopBatch ?? (async () => ({ state: 'stopped' }))),
     listAgentBatches: record('listAgentBatches', script.listAgentBatches ?? (async () => [])),
+    deleteBatch: record('deleteBatch', script.deleteBatch ?? (async () => ({ state: 'deleted' }))),
     timeScale: () => 1,
     clockOffset: () => offset,
   };
@@ -168,12 +169,12 @@ describe('Stop, performed as the call’s next step on the latest record', () =>
 });
 
 describe('a second try after a lost answer looks before acting again', () => {
-  it('the first create names the CSV after the call and does not look', async () => {
+  it('the first create names the CSV after the call and does not look first', async () => {
     const { client, calls, methods } = fakeClient();
     const call = markAttempt(fresh())!;
     expect(call.createAttempts).toBe(1);
     await step(call, client);
-    expect(methods()).toEqual(['createBatch']);
+    expect(methods()[0]).toBe('createBatch');
     expect((calls[0]!.args[0] as { file_name: string }).file_name).toBe(batchFileName('c1'));
     expect(batchFileName('c1')).toBe('call-c1.csv');
   });
@@ -193,8 +194,31 @@ describe('a second try after a lost answer looks before acting again', () => {
   it('a later create that finds nothing creates', async () => {
     const { client, methods } = fakeClient({ listAgentBatches: async () => [batch.parse({ batch_id: 'a'.repeat(32), status: 'created', file_name: 'contacts.csv' })] });
     const { call } = await step({ ...fresh(), createAttempts: 2 }, client);
-    expect(methods()).toEqual(['listAgentBatches', 'createBatch']);
+    expect(methods()).toEqual(['listAgentBatches', 'createBatch', 'listAgentBatches']);
     expect(call.batchId).toBe(BATCH);
+  });
+
+  it('a twin the browser made by sending the create again (still created, named for the call) is deleted; ours and others are kept', async () => {
+    const { client, calls } = fakeClient({
+      listAgentBatches: async () => [
+        batch.parse({ batch_id: BATCH, status: 'created', file_name: 'call-c1.csv' }),
+        batch.parse({ batch_id: 't'.repeat(32), status: 'created', file_name: 'call-c1.csv' }),
+        batch.parse({ batch_id: 'o'.repeat(32), status: 'created', file_name: 'call-other.csv' }),
+      ],
+    });
+    const { call } = await step(markAttempt(fresh())!, client);
+    expect(call).toMatchObject({ step: 'scheduling', batchId: BATCH });
+    expect(calls.filter((c) => c.method === 'deleteBatch').map((c) => c.args[0])).toEqual(['t'.repeat(32)]);
+  });
+
+  it('tidying up is best effort: a failed list does not fail the create', async () => {
+    const { client } = fakeClient({
+      listAgentBatches: async () => {
+        throw new Refused('Service Unavailable', 503, true);
+      },
+    });
+    const { call } = await step(markAttempt(fresh())!, client);
+    expect(call).toMatchObject({ step: 'scheduling', batchId: BATCH, failure: null });
   });
 
   for (const status of ['scheduled', 'running', 'completed', 'queued', 'stopped']) {
