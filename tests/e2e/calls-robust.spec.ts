@@ -101,7 +101,6 @@ test('a lost answer to creating the batch: the call goes on with exactly one bat
   await dial(popup, '+14155552671');
   await expect(popup.locator('.call-status')).toHaveText(/Completed/, { timeout: 60_000 });
   const [stored] = await storedCalls(popup);
-  console.log(JSON.stringify((await sandboxRequests(sandbox)).map((r) => [r.method, r.path, r.status, r.at])));
   expect((await batchesOfCall(sandbox, stored!.id)).map((b) => b.status)).toEqual(['completed']);
   const creates = (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path === '/batches');
   expect(creates.map((r) => r.status)).toEqual([0]);
