@@ -4,7 +4,7 @@
  * delay, released by the test), so Stop lands while that request is in flight; lost answers come from
  * a fault that lets the route run, then drops the connection.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, setUp, sandboxRequests } from './fixtures';
 import type { Sandbox } from '../../sandbox/server';
 import { SEED } from '../../sandbox/seed';
@@ -157,4 +157,33 @@ test.describe('a number with a call in progress', () => {
       .poll(async () => (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path === '/batches' && r.status === 201).length)
       .toBe(2);
   });
+});
+
+async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.send('ServiceWorker.disable');
+  await cdp.detach();
+}
+
+test('the worker stopped while the batch is being created: when it comes back it finds that batch and makes no other', async ({ sandbox, context, openPage }) => {
+  const popup = await setUpAndOpenPopup(openPage, sandbox.url);
+  await control(sandbox, 'faults', { method: 'POST', path: '^/batches$', delayMs: 120_000 });
+  await dial(popup, '+14155552671');
+  await expect.poll(() => armedFaults(sandbox)).toEqual([]);
+  const keeper = await openPage('options.html'); // drives CDP and reads storage while nothing else of ours runs
+  const [placed] = await storedCalls(keeper);
+  await popup.close();
+  await stopServiceWorker(context, keeper);
+  // The service goes on with the request the worker no longer waits for: the batch is made, its answer lost.
+  await control(sandbox, 'faults/release');
+  await expect.poll(async () => (await batchesOfCall(sandbox, placed!.id)).length).toBe(1);
+  // Opening the popup starts the worker again; its startup resume takes the call from where it was.
+  const again = await openPage('popup.html');
+  await expect.poll(async () => (await storedCalls(again))[0]?.status, { timeout: 60_000 }).toBe('completed');
+  expect((await batchesOfCall(sandbox, placed!.id)).map((b) => b.status)).toEqual(['completed']);
+  expect((await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path === '/batches')).toHaveLength(1);
+  // The create was tried a second time (by the restarted worker), which looked and found the batch.
+  expect((await storedCalls(again))[0]!.createAttempts).toBe(2);
 });
