@@ -162,7 +162,10 @@ export class CallsService {
       const latest = this.forgotten.has(callId) ? undefined : await this.get(callId);
       if (!latest) return undefined;
       const next = change(latest);
-      if (next !== latest) await this.save(next);
+      if (next === latest) return next;
+      // Checked again with no await before the save is queued: a Forget since the read wins.
+      if (this.forgotten.has(callId)) return undefined;
+      await this.save(next);
       return next;
     });
   }

@@ -344,6 +344,27 @@ describe('Forget', () => {
   });
 });
 
+describe('Forget, racing a write', () => {
+  it('a Forget that lands between a step’s read of the latest record and its write still wins', async () => {
+    await calls.dial(input());
+    await runUntil((c) => c.step === 'tracking');
+    const read = calls.get.bind(calls);
+    let forgetting: Promise<void> | undefined;
+    vi.spyOn(calls, 'get').mockImplementation(async (id) => {
+      const latest = await read(id);
+      // The user presses Forget just after the step's commit read the record.
+      if (service.count('getExecution') >= 2 && !forgetting) forgetting = calls.forget(id);
+      return latest;
+    });
+    clock += 60_000;
+    await calls.runDue();
+    await calls.idle();
+    await forgetting;
+    expect(forgetting).toBeDefined();
+    expect(await read('call-1')).toBeUndefined();
+  });
+});
+
 describe('without a key', () => {
   it('the step pauses with the reason instead of failing silently', async () => {
     key.value = null;
