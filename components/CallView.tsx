@@ -4,7 +4,8 @@ import type { Execution } from '../lib/api/schemas/execution';
 import type { CallRecord, DialStep } from '../lib/calls/call-record';
 import { statusLabel } from '../lib/calls/status';
 import { expectedStarts } from '../lib/calls/tracker';
-import { formatClock, formatDateTime } from '../lib/ui/format';
+import { formatClock, formatCountdown, formatDateTime, formatDuration } from '../lib/ui/format';
+import { useNow } from '../lib/ui/hooks';
 import { send } from '../lib/ui/send';
 import { CallOutcome } from './CallOutcome';
 import { CallStatusTimeline } from './CallStatusTimeline';
@@ -55,7 +56,8 @@ export function CallProgress({ call }: { call: CallRecord }) {
 
   const waiting = !finished && !call.failure && (call.status === null || WAITING.has(call.status));
   const starts = waiting ? expectedStarts(call) : [];
-  const canStop = !finished && (call.batchId !== null || call.step !== 'creating-batch');
+  // Stop works at every step: before scheduling it ends the call before anything can ring.
+  const canStop = !finished;
 
   return (
     <div class="call-progress">
@@ -81,6 +83,8 @@ export function CallProgress({ call }: { call: CallRecord }) {
             Retry
           </button>
         </div>
+      ) : call.serviceWait && !finished ? (
+        <ServiceWait wait={call.serviceWait} reason={call.lastError} />
       ) : call.lastError && !finished ? (
         <p class="hint">Having trouble reaching the service ({call.lastError}); still trying.</p>
       ) : null}
@@ -92,6 +96,23 @@ export function CallProgress({ call }: { call: CallRecord }) {
       ) : null}
       <ErrorMessage>{actionError}</ErrorMessage>
     </div>
+  );
+}
+
+/** Beyond this, a wait the service asks for is not counted down: the call says what was asked and when it tries again. */
+const SHORT_WAIT_MS = 60_000;
+
+/** The service asked us to wait (`Retry-After`): how long, and when the call tries again. */
+function ServiceWait({ wait, reason }: { wait: { askedMs: number; until: number }; reason: string | null }) {
+  const now = useNow(1000);
+  const asked = formatDuration(wait.askedMs / 1000);
+  const why = reason ? ` (${reason})` : '';
+  return (
+    <p class="hint service-wait" role="status">
+      {wait.askedMs <= SHORT_WAIT_MS
+        ? `The service asked us to wait ${asked}${why}; trying again in ${formatCountdown(wait.until - now)}.`
+        : `The service asked us to wait ${asked}${why}; the call tries again at ${formatClock(wait.until)}.`}
+    </p>
   );
 }
 

@@ -30,6 +30,8 @@ interface DialConfirmationProps {
   number: ParsedPhone;
   fromNumber: string | null;
   variables: Record<string, string>;
+  /** A call to this number is in progress: say so, and confirm with "Call again". */
+  activeCall?: boolean;
   busy: boolean;
   error?: string | null;
   /**
@@ -60,7 +62,7 @@ export function StartEstimate({ now }: { now: number }) {
 }
 
 /** The last look before a real phone rings: who calls whom, from which number, with what, and when. */
-export function DialConfirmation({ agentName, number, fromNumber, variables, busy, error, guarded = false, requestedBy, onConfirm, onCancel }: DialConfirmationProps) {
+export function DialConfirmation({ agentName, number, fromNumber, variables, activeCall = false, busy, error, guarded = false, requestedBy, onConfirm, onCancel }: DialConfirmationProps) {
   const now = useNow(1000);
   const armed = useArmedAfterShown(CONFIRM_ARM_MS, guarded);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -113,10 +115,15 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, bus
         </dd>
       </dl>
       <StartEstimate now={now} />
+      {activeCall ? (
+        <p class="message message-warning" role="alert">
+          A call to {number.international} is in progress — call again?
+        </p>
+      ) : null}
       <ErrorMessage>{error}</ErrorMessage>
       <div class="actions">
         <button type="button" class="primary" ref={confirmRef} onClick={onConfirm} disabled={busy || !armed}>
-          Confirm
+          {activeCall ? 'Call again' : 'Confirm'}
         </button>
         <button type="button" class="secondary" onClick={onCancel} disabled={busy}>
           Cancel

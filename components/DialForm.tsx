@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { usePhoneParser } from '../lib/ui/phone';
 import { send } from '../lib/ui/send';
+import { activeCallTo } from '../lib/calls/latest';
 import { useStore } from '../lib/ui/store';
 import { checkVariables, rowsFromVariables, type VariableRow } from '../lib/ui/variables';
 import { AgentPicker, agentLabel, useAgents } from './AgentPicker';
@@ -49,12 +50,28 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
+  /**
+   * The dial's id, chosen at the first Confirm and kept while the form says the same thing: pressing
+   * Confirm again (a double submit, a retry after a lost answer) is the same call, never a second one.
+   */
+  const [dialId, setDialId] = useState<string | null>(null);
+  /** The background said a call to this number is already in progress (another window placed it). */
+  const [refusedActive, setRefusedActive] = useState(false);
 
   const country = store.settings.value.defaultCountry;
   const parsed = useMemo(() => (phoneText.trim() ? parse(phoneText, country) : null), [parse, parserVersion, phoneText, country]);
   const variablesCheck = checkVariables(rows);
   const agent = agents.find((a) => a.id === agentId);
   const ready = !!agentId && parsed?.ok === true && variablesCheck.ok;
+  const e164 = parsed?.ok ? parsed.e164 : null;
+  const active = e164 ? activeCallTo(store.calls.value, e164) : undefined;
+
+  // Another number, agent, from-number or variables is another call.
+  const intent = JSON.stringify([agentId, e164, fromNumber, variablesCheck.ok ? variablesCheck.variables : null]);
+  useEffect(() => {
+    setDialId(null);
+    setRefusedActive(false);
+  }, [intent]);
 
   // The list may arrive after the form: a single agent is the obvious choice.
   useEffect(() => {
@@ -92,19 +109,30 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
     if (!parsed?.ok || !variablesCheck.ok || !agentId) return;
     setBusy(true);
     setError(null);
+    const id = dialId ?? crypto.randomUUID();
+    setDialId(id);
+    const asked = !!active || refusedActive;
     const reply = await send({
       type: 'call/dial',
+      dialId: id,
+      ...(asked ? { again: true } : {}),
       agentId,
       toNumber: parsed.e164,
       fromNumber,
       variables: variablesCheck.variables,
     });
     setBusy(false);
+    if (!reply.ok && reply.error.kind === 'active-call') {
+      // Placed from another window a moment ago: ask here, in the confirmation, before calling again.
+      setRefusedActive(true);
+      return;
+    }
     setConfirming(false);
     if (!reply.ok) {
       setError(`The call was not placed: ${reply.error.message}`);
       return;
     }
+    setDialId(null);
     onDialled(reply.data.callId);
   };
 
@@ -144,6 +172,7 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
           number={parsed}
           fromNumber={fromNumber}
           variables={variablesCheck.variables}
+          activeCall={!!active || refusedActive}
           busy={busy}
           guarded={fromRequest}
           requestedBy={fromRequest ? requestedBy : null}

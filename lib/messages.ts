@@ -35,6 +35,10 @@ export const uiRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('phone-numbers/list') }),
   z.strictObject({
     type: z.literal('call/dial'),
+    /** Chosen by the UI when the user confirms: the same id sent twice is the same call. */
+    dialId: id,
+    /** The user was told a call to this number is in progress and chose to call again. */
+    again: z.boolean().optional(),
     agentId: id,
     toNumber: e164,
     fromNumber: e164.nullable(),

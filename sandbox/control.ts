@@ -7,11 +7,15 @@
  *   POST   /__sandbox/reset            reseed accounts, clear state, timers, faults, logs, rate limits
  *   POST   /__sandbox/faults           arm a fault: JSON {method?, path (regex on the path, no query),
  *                                      status?, count (default 1), drop? (destroy the socket without
- *                                      answering), delayMs?, retryAfter? (seconds, sent as Retry-After),
+ *                                      answering), dropAfter? (run the route, then destroy the socket
+ *                                      instead of answering: a lost answer), delayMs?, retryAfter?
+ *                                      (seconds, sent as Retry-After),
  *                                      body? (answer this JSON instead of {error, message})}.
  *                                      The next `count` matching requests take it: delay first, then
  *                                      drop, or answer `status`; a fault with neither only delays.
  *                                      Answers {fault}.
+ *   POST   /__sandbox/faults/release   requests held by a fault's delayMs go on now (a long delay
+ *                                      holds a request open until this): {released: n}
  *   GET    /__sandbox/faults           armed faults {faults: [...]} with their remaining counts
  *   DELETE /__sandbox/faults           disarm all
  *   GET    /__sandbox/requests         log since the last reset: [{method, path, query?, status, at, ms,
@@ -47,6 +51,7 @@ const clockBody = z.strictObject({ speed: z.number().positive().max(100_000).opt
 const INDEX = [
   'POST /__sandbox/reset',
   'POST /__sandbox/faults',
+  'POST /__sandbox/faults/release',
   'GET /__sandbox/faults',
   'DELETE /__sandbox/faults',
   'GET /__sandbox/requests',
@@ -81,6 +86,8 @@ export async function handleControl(c: SandboxContext, rt: Runtime, path: string
         const { regex: _regex, ...visible } = fault;
         return json({ fault: visible });
       }
+      case 'POST faults/release':
+        return json({ released: rt.timers.wakeSleepers() });
       case 'GET faults':
         return json({ faults: rt.faults.armed() });
       case 'DELETE faults':

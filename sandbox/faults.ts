@@ -1,7 +1,8 @@
 /**
  * Fault injection for the next N requests matching a method and a path regex (see control.ts for
- * the HTTP side). A fault can delay, answer an error status (with Retry-After), or drop the
- * connection without answering.
+ * the HTTP side). A fault can delay, answer an error status (with Retry-After), drop the
+ * connection without answering, or let the route run and then drop its answer (`dropAfter`: the
+ * service did the work, the client never hears of it).
  */
 import { z } from '../lib/api/zod';
 
@@ -18,6 +19,8 @@ export const faultSpec = z.strictObject({
   status: z.number().int().min(100).max(599).optional(),
   count: z.number().int().positive().default(1),
   drop: z.boolean().optional(),
+  /** Run the route (its effects happen), then destroy the connection instead of answering. */
+  dropAfter: z.boolean().optional(),
   delayMs: z.number().int().nonnegative().max(120_000).optional(),
   retryAfter: z.number().int().nonnegative().optional(),
   /** Optional body to answer instead of `{error, message}`, e.g. the live `{detail}` form. */
@@ -33,6 +36,7 @@ export interface Fault {
   status?: number;
   remaining: number;
   drop: boolean;
+  dropAfter: boolean;
   delayMs: number;
   retryAfter?: number;
   body?: unknown;
@@ -52,6 +56,7 @@ export class Faults {
       status: spec.status,
       remaining: spec.count,
       drop: spec.drop ?? false,
+      dropAfter: spec.dropAfter ?? false,
       delayMs: spec.delayMs ?? 0,
       retryAfter: spec.retryAfter,
       body: spec.body,

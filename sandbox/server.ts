@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { authenticate, RateLimiter } from './auth';
 import { CONTROL_PREFIX, handleControl } from './control';
@@ -204,16 +205,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
 
     const fault = rt.faults.take(method, path);
+    // Destroying the socket makes the client see a network error, as with a dropped connection.
+    const dropConnection = () => {
+      record(0);
+      c.env?.incoming?.socket?.destroy();
+      return new Response(null, { status: 500 });
+    };
     if (fault) {
       seen.fault = true;
       if (fault.delayMs) await rt.timers.sleep(fault.delayMs);
-      if (fault.drop) {
-        record(0);
-        // Destroying the socket makes the client see a network error, as with a dropped connection.
-        c.env?.incoming?.socket?.destroy();
-        return new Response(null, { status: 500 });
-      }
-      if (fault.status) {
+      if (fault.drop) return dropConnection();
+      if (fault.status && !fault.dropAfter) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
         const body = fault.body !== undefined ? fault.body : errorBody(fault.status, `injected fault ${fault.status}`);
         record(fault.status);
@@ -230,6 +232,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         rt.options.log(`internal error on ${method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         res = errorResponse(internalError());
       }
+    }
+    // The route ran (a batch was made, a schedule taken); only its answer is lost: the status line and
+    // a first byte go out, then the connection is cut. (A connection closed before any byte would be
+    // retried by a browser by itself, and the retry would be answered.)
+    if (fault?.dropAfter) {
+      record(0);
+      const out = c.env?.outgoing;
+      const socket = c.env?.incoming?.socket;
+      if (!out || !socket) return new Response(null, { status: 500 });
+      // Promises more body than is sent, then cuts the connection once the first byte has gone out.
+      out.writeHead(res.status, { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': '1024', 'X-Sandbox-Speed': String(rt.options.speed) });
+      out.write('{', () => socket.destroy());
+      return RESPONSE_ALREADY_SENT;
     }
     record(res.status);
     return withCors(res, rt.options.speed);

@@ -43,6 +43,13 @@ export class Timers {
     return due.length;
   }
 
+  /** Ends every sleep now (requests held by a fault's delay go on), leaving other timers alone. */
+  wakeSleepers(): number {
+    const sleepers = [...this.sleepers];
+    for (const wake of sleepers) wake();
+    return sleepers.length;
+  }
+
   clearAll(): void {
     for (const handle of this.pending.keys()) clearTimeout(handle);
     this.pending.clear();

@@ -337,7 +337,9 @@ export function createHttp(config: HttpConfig): Http {
       const outcome = await attempt();
       if ('value' in outcome) return outcome.value;
       if (!outcome.retryable || retryIndex >= policy.maxRetries) throw outcome.error;
-      // Retry-After wins over our own backoff, both capped by maxDelayMs; the total budget bounds all.
+      // A longer wait than we hold a request for goes back to the caller, never retried sooner than asked.
+      if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxDelayMs) throw outcome.error;
+      // Retry-After wins over our own backoff; the total budget bounds all.
       const wanted = outcome.retryAfterMs ?? backoffDelay(retryIndex, policy, random);
       const delay = Math.max(0, Math.min(wanted, policy.maxDelayMs));
       if (now() - started + delay > policy.maxTotalMs) throw outcome.error;

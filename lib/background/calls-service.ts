@@ -2,12 +2,17 @@
  * The call tracker's shell: keeps call records in storage, wakes up when a call is due (a timer while
  * the worker lives, an alarm to bring a stopped worker back), runs one step per due call, and reports
  * outcomes through the badge and a notification. Every decision lives in lib/calls (pure).
+ *
+ * Every trigger of a step (Confirm, Retry, Stop, the timer, the alarm, the startup resume) goes through
+ * one queue per call, so a call never has two steps in flight; each step reads the latest stored
+ * record when it starts and writes its result over the latest one when it ends.
  */
 import { browser } from '../browser';
 import type { Execution } from '../api/schemas/execution';
 import type { CallRecord } from '../calls/call-record';
-import { advanceCall, newCallRecord, retryCall, stopCall, type AdvanceResult, type NewCall } from '../calls/dial';
+import { advanceCall, markAttempt, newCallRecord, requestStop, retryCall, type AdvanceResult, type NewCall } from '../calls/dial';
 import { upsertCall } from '../calls/history';
+import { ActiveCallError, activeCallTo, mergeOnLatest } from '../calls/latest';
 import { STATUS_EXPLANATIONS, answered, statusLabel } from '../calls/status';
 import { isActive } from '../calls/tracker';
 import { callStore } from './call-store';
@@ -19,11 +24,21 @@ export const TRACKER_ALARM = 'call-tracker';
 
 type Clock = () => number;
 
+export interface DialOptions {
+  /** The user was told a call to this number is in progress and chose to call again. */
+  again?: boolean;
+}
+
 export class CallsService {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight = new Set<string>();
+  /** Per call, the tail of its queue of steps: one step in flight at a time. */
+  private queues = new Map<string, Promise<unknown>>();
   /** Serialises read-modify-write of the `calls` key. */
   private writes: Promise<unknown> = Promise.resolve();
+  /** Serialises read-modify-write of single records (on the latest stored copy), whatever stores them. */
+  private updates: Promise<unknown> = Promise.resolve();
+  /** Forgotten while a step may still be in flight: its late result must not bring the call back. */
+  private forgotten = new Set<string>();
 
   constructor(
     private readonly now: Clock = Date.now,
@@ -48,6 +63,7 @@ export class CallsService {
   }
 
   async forget(callId: string): Promise<void> {
+    this.forgotten.add(callId);
     const write = this.writes.then(async () => {
       const calls = (await this.list()).filter((c) => c.id !== callId);
       await callStore.write(calls, this.now);
@@ -60,44 +76,56 @@ export class CallsService {
   /** A fresh read of an execution (e.g. "Reload call" for a new recording link) is kept on its call. */
   async refreshExecution(execution: Execution): Promise<void> {
     const call = (await this.list()).find((c) => c.executionId === execution.id);
-    if (call && call.step === 'finished') await this.save({ ...call, execution });
+    if (call) await this.update(call.id, (latest) => (latest.step === 'finished' ? { ...latest, execution } : latest));
   }
 
-  async dial(input: Omit<NewCall, 'id'>): Promise<CallRecord> {
-    const call = newCallRecord({ ...input, id: crypto.randomUUID() }, this.now());
-    await this.save(call);
-    // The first step runs now, so a refused batch is reported to the dialog that asked for it.
-    const result = await this.step(call);
-    this.arm();
-    return result.call;
+  /**
+   * Places a call under the dial id the UI chose when the user confirmed: the same id twice (a double
+   * submit, a retry after a lost answer) is the same call. Answers once the call is stored; its steps
+   * run in the background, so Stop is available from the first moment.
+   */
+  async dial(input: NewCall, options: DialOptions = {}): Promise<CallRecord> {
+    const fresh = newCallRecord(input, this.now());
+    const { call, created } = await this.serial(async () => {
+      const calls = await this.list();
+      const existing = calls.find((c) => c.id === input.id);
+      if (existing) return { call: existing, created: false };
+      const active = activeCallTo(calls, input.toNumber);
+      if (active && !options.again) throw new ActiveCallError(active);
+      await this.save(fresh);
+      return { call: fresh, created: true };
+    });
+    if (created) void this.runStep(call.id).then(() => this.arm());
+    return call;
   }
 
   async stop(callId: string): Promise<CallRecord | undefined> {
-    const call = await this.get(callId);
-    if (!call) return undefined;
-    const client = await this.clientFor(call);
-    const result = await stopCall(call, client, describeError, this.now);
-    await this.commit(call, result);
-    this.arm();
-    return result.call;
+    // The flag is stored first (a step in flight keeps it when it commits), then the stop runs as the call's next step.
+    const flagged = await this.update(callId, (latest) => requestStop(latest, this.now()));
+    if (!flagged) return undefined;
+    const call = await this.runStep(callId);
+    void this.arm();
+    return call;
   }
 
   async retry(callId: string): Promise<CallRecord | undefined> {
-    const call = await this.get(callId);
-    if (!call) return undefined;
-    const next = retryCall(call, this.now());
-    await this.save(next);
-    const result = await this.step(next);
-    this.arm();
-    return result.call;
+    const call = await this.runStep(callId, { before: (latest) => retryCall(latest, this.now()) });
+    void this.arm();
+    return call;
   }
 
   /** Runs every due call once, then re-arms. Called by the timer, the alarm and at worker start. */
   async runDue(): Promise<void> {
     const now = this.now();
-    const due = (await this.list()).filter((c) => isActive(c) && (c.nextPollAt ?? 0) <= now && !this.inFlight.has(c.id));
-    await Promise.all(due.map((c) => this.step(c)));
+    const due = (await this.list()).filter((c) => isActive(c) && (c.nextPollAt ?? 0) <= now && !this.queues.has(c.id));
+    await Promise.all(due.map((c) => this.runStep(c.id, { onlyIfDue: true })));
     await this.arm();
+  }
+
+  /** Resolves once no step of any call is in flight or queued (for tests and benches). */
+  async idle(): Promise<void> {
+    while (this.queues.size) await Promise.all([...this.queues.values()]);
+    await this.updates;
   }
 
   private async clientFor(call: CallRecord): Promise<ServiceClient> {
@@ -106,9 +134,55 @@ export class CallsService {
     return this.makeClient(call.baseUrl, key);
   }
 
-  private async step(call: CallRecord): Promise<AdvanceResult> {
-    this.inFlight.add(call.id);
-    try {
+  /** Queues `work` behind every step of this call already queued or in flight. */
+  private exclusive<T>(callId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(callId) ?? Promise.resolve();
+    const run = previous.then(work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(callId, tail);
+    void tail.then(() => {
+      if (this.queues.get(callId) === tail) this.queues.delete(callId);
+    });
+    return run;
+  }
+
+  /** One read-modify-write at a time across all records (the `calls` key holds them all). */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.updates.then(work);
+    this.updates = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Applies `change` to the latest stored record; a forgotten call stays forgotten (undefined). */
+  private update(callId: string, change: (latest: CallRecord) => CallRecord): Promise<CallRecord | undefined> {
+    return this.serial(async () => {
+      const latest = this.forgotten.has(callId) ? undefined : await this.get(callId);
+      if (!latest) return undefined;
+      const next = change(latest);
+      if (next === latest) return next;
+      // Checked again with no await before the save is queued: a Forget since the read wins.
+      if (this.forgotten.has(callId)) return undefined;
+      await this.save(next);
+      return next;
+    });
+  }
+
+  /**
+   * The one way a step runs: queued behind the call's other steps, on the latest record, only while
+   * the call is active (and, for the timer, still due). A create or schedule is counted before it is sent.
+   */
+  private runStep(callId: string, opts: { onlyIfDue?: boolean; before?: (latest: CallRecord) => CallRecord } = {}): Promise<CallRecord | undefined> {
+    return this.exclusive(callId, async () => {
+      let call = opts.before ? await this.update(callId, opts.before) : this.forgotten.has(callId) ? undefined : await this.get(callId);
+      if (!call || !isActive(call)) return call;
+      if (opts.onlyIfDue && (call.nextPollAt ?? 0) > this.now()) return call;
+      if (markAttempt(call)) {
+        call = await this.update(callId, (latest) => markAttempt(latest) ?? latest);
+        if (!call) return undefined;
+      }
       let result: AdvanceResult;
       try {
         const client = await this.clientFor(call);
@@ -117,24 +191,20 @@ export class CallsService {
         // No key (a session-only key is gone after a browser restart): pause with the reason.
         result = { call: { ...call, trackingPaused: true, lastError: describeError(error).message, nextPollAt: null }, changed: [] };
       }
-      await this.commit(call, result);
-      return result;
-    } finally {
-      this.inFlight.delete(call.id);
-    }
+      return this.commit(callId, result);
+    });
   }
 
-  private async commit(before: CallRecord, result: AdvanceResult): Promise<void> {
-    let call = result.call;
-    if (call.step === 'finished' && !call.notified) {
-      call = { ...call, notified: true };
-      await this.notify(call);
-    }
-    // A stop may have landed while this step was in flight: keep the newer flag.
-    const latest = await this.get(before.id);
-    if (latest?.stopRequested && !call.stopRequested) call = { ...call, stopRequested: true };
-    await this.save(call);
+  private async commit(callId: string, result: AdvanceResult): Promise<CallRecord | undefined> {
+    let notify = false;
+    const saved = await this.update(callId, (latest) => {
+      const merged = mergeOnLatest(latest, result.call);
+      notify = merged.step === 'finished' && !merged.notified;
+      return notify ? { ...merged, notified: true } : merged;
+    });
+    if (saved && notify) await this.notify(saved);
     await this.updateBadge();
+    return saved;
   }
 
   /** Sets one timer for the earliest due call and keeps an alarm while any call is active. */

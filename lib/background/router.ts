@@ -147,13 +147,14 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       const cache = await readAgentsCache(settings.baseUrl);
       const agentName = cache.agents.find((a) => a.id === request.agentId)?.name ?? `Agent ${request.agentId.slice(0, 8)}`;
       const call = await deps.calls.dial({
+        id: request.dialId,
         baseUrl: client.baseUrl,
         agentId: request.agentId,
         agentName,
         toNumber: request.toNumber,
         fromNumber: request.fromNumber,
         variables: request.variables,
-      });
+      }, { again: request.again });
       await records.lastAgentId.write(request.agentId);
       return { callId: call.id, call };
     }

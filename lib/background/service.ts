@@ -1,8 +1,10 @@
 /**
  * Builds the API client from the stored settings and key. The one place, with key-store.ts, where the
  * key is handled. A response header `x-sandbox-speed` (sent only by the local sandbox, whose clock can
- * run faster than ours) is remembered so the tracker can place its countdown on our clock.
+ * run faster than ours) is remembered so the tracker can place its countdown on our clock, and the
+ * `Date` header so a call is scheduled on the service's clock.
  */
+import { clockOffsetFrom } from '../api/clock';
 import { createClient, type VoiceAgentClient } from '../api/client';
 import type { RouteForms } from '../api/routes';
 import { records } from '../store/records';
@@ -19,6 +21,8 @@ export class NoKeyError extends Error {
 export interface ServiceClient extends VoiceAgentClient {
   baseUrl: string;
   timeScale(): number;
+  /** The service clock minus ours (ms), from the last answer's `Date` header; undefined before any answer. */
+  clockOffset(): number | undefined;
 }
 
 const routeMemory = {
@@ -33,14 +37,16 @@ const routeMemory = {
 
 export function clientFor(baseUrl: string, apiKey: string): ServiceClient {
   let scale = 1;
+  let offset: number | undefined;
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const speed = Number(response.headers.get('x-sandbox-speed'));
     if (Number.isFinite(speed) && speed > 0) scale = speed;
+    offset = clockOffsetFrom(response.headers.get('date'), Date.now()) ?? offset;
     return response;
   };
   const client = createClient({ baseUrl, apiKey, fetch: observingFetch, routeMemory });
-  return Object.assign(client, { baseUrl, timeScale: () => scale });
+  return Object.assign(client, { baseUrl, timeScale: () => scale, clockOffset: () => offset });
 }
 
 /** The client for the saved settings; throws NoKeyError when no key is saved. */

@@ -50,6 +50,18 @@ export const callRecord = z.object({
   lastError: z.string().nullable(),
   nextPollAt: z.number().nullable(),
   stopRequested: z.boolean(),
+  /** The stop reached the service (or none was needed: nothing was scheduled). Until then every step tries it first. */
+  stopSent: z.boolean().default(false),
+  /**
+   * Tries of the steps that change the service, counted before each request is sent: a second try
+   * may follow an answer that was lost after the service acted, so it looks before acting again.
+   */
+  createAttempts: z.number().int().default(0),
+  scheduleAttempts: z.number().int().default(0),
+  /** The service clock minus ours (ms), from its `Date` header; `scheduled_at` is computed on its clock. */
+  clockOffset: z.number().default(0),
+  /** The service asked us to wait (`Retry-After`): how long, and until when (local ms). */
+  serviceWait: z.object({ askedMs: z.number(), until: z.number() }).nullable().default(null),
   finishedAt: z.number().nullable(),
   notified: z.boolean(),
 });

@@ -2,15 +2,21 @@
  * Dialling through a single-call batch, one step at a time: create the batch (one CSV row), schedule
  * it at the earliest allowed time, find its execution, then follow the execution to a terminal status.
  * `advanceCall` performs exactly one step and returns the new record; the background shell decides
- * when to call it. A failed step is recorded on the call and retried from that same step, so a retry
- * never creates a second batch once one exists (nothing is dialled twice).
+ * when to call it, one step at a time per call. A failed step is recorded on the call and retried
+ * from that same step, so a retry never creates a second batch once one exists (nothing is dialled twice).
+ *
+ * Answers get lost after the service acted (a batch made, a schedule taken), so the steps that change
+ * the service are counted before each request (`markAttempt`), and a second try looks first: for the
+ * batch by its file name (which names the call), for the schedule by reading the batch.
+ * A Stop is a flag on the record; the next step performs it before anything else (`stopStep`).
  */
 import type { Batch } from '../api/schemas/batch';
 import type { Execution } from '../api/schemas/execution';
+import { serviceNow } from '../api/clock';
 import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
 import type { CallRecord, DialStep } from './call-record';
 import { singleCallCsv } from './csv';
-import { applyExecution, applyPollFailure, nextPollDelay } from './tracker';
+import { applyExecution, applyPollFailure, FAILURE, nextPollDelay, stopPending } from './tracker';
 
 /** The slice of the API client dialling needs (lib/api/client.ts provides it). */
 export interface DialClient {
@@ -20,9 +26,21 @@ export interface DialClient {
   getExecution(executionId: string): Promise<Execution>;
   getBatch(batchId: string): Promise<Batch>;
   stopBatch(batchId: string): Promise<unknown>;
+  listAgentBatches(agentId: string): Promise<Batch[]>;
+  deleteBatch(batchId: string): Promise<unknown>;
   /** The service clock's speed relative to ours (1 for the real service; the sandbox may run faster). */
   timeScale?(): number;
+  /** The service clock minus ours (ms), once an answer's `Date` header has been seen. */
+  clockOffset?(): number | undefined;
 }
+
+/** The CSV's file name names the call, so a batch whose creation answer was lost can be found again. */
+export function batchFileName(callId: string): string {
+  return `call-${callId}.csv`;
+}
+
+/** Automatic tries of a create or schedule refused for a passing reason (network, 429, 5xx) before the user is asked. */
+export const WRITE_TRIES = 5;
 
 export interface NewCall {
   id: string;
@@ -55,9 +73,32 @@ export function newCallRecord(input: NewCall, now: number): CallRecord {
     lastError: null,
     nextPollAt: now,
     stopRequested: false,
+    stopSent: false,
+    createAttempts: 0,
+    scheduleAttempts: 0,
+    clockOffset: 0,
+    serviceWait: null,
     finishedAt: null,
     notified: false,
   };
+}
+
+/**
+ * The record to store before the step runs, when the step changes the service (create, schedule):
+ * the attempt is counted first, so after a lost answer or a worker restart the next try knows to look.
+ * Null when nothing needs storing.
+ */
+export function markAttempt(call: CallRecord): CallRecord | null {
+  if (call.step === 'finished' || call.failure || call.trackingPaused || stopPending(call)) return null;
+  if (call.step === 'creating-batch') return { ...call, createAttempts: call.createAttempts + 1 };
+  if (call.step === 'scheduling') return { ...call, scheduleAttempts: call.scheduleAttempts + 1 };
+  return null;
+}
+
+/** A Stop pressed: stored at once (the UI shows "Stopping…"); the call's next step performs it. */
+export function requestStop(call: CallRecord, now: number): CallRecord {
+  if (call.step === 'finished' || call.stopRequested) return call;
+  return { ...call, stopRequested: true, stopSent: false, trackingPaused: false, nextPollAt: now };
 }
 
 /** What an error says to a person, plus whether it is worth retrying automatically. */
@@ -82,54 +123,134 @@ function failStep(call: CallRecord, step: DialStep, error: StepError, now: numbe
     failure: { step, message: error.message, status: error.status, at: now },
     nextPollAt: null,
     lastError: error.message,
+    serviceWait: null,
+  };
+}
+
+/** A step went through: no failure streak, no wait. */
+function succeeded(call: CallRecord): CallRecord {
+  return { ...call, consecutiveFailures: 0, failingSince: null, lastError: null, serviceWait: null };
+}
+
+/**
+ * A create or schedule refused for a passing reason tries again by itself (the next try looks before
+ * acting, so nothing is made twice): after the wait the service asked for, else a backoff. A refusal
+ * that will not pass (4xx), or too many tries, is shown with a Retry.
+ */
+export function writeFailed(call: CallRecord, step: DialStep, error: StepError, now: number, random: () => number = Math.random): CallRecord {
+  const failures = call.consecutiveFailures + 1;
+  if (!error.transient || failures >= WRITE_TRIES) return { ...failStep(call, step, error, now), consecutiveFailures: 0, failingSince: null };
+  const backoff = Math.min(FAILURE.maxDelay, FAILURE.baseDelay * 2 ** (failures - 1));
+  const wait = error.retryAfterMs ?? backoff / 2 + (random() * backoff) / 2;
+  return {
+    ...call,
+    consecutiveFailures: failures,
+    failingSince: call.failingSince ?? now,
+    lastError: error.message,
+    nextPollAt: now + wait,
+    serviceWait: error.retryAfterMs === undefined ? null : { askedMs: error.retryAfterMs, until: now + wait },
   };
 }
 
 /** Performs the call's current step once. Never throws: failures are written on the record. */
 export async function advanceCall(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
-  if (call.step === 'finished' || call.failure) return { call, changed: [] };
+  const result = await runStep(call, client, describe, now);
+  // Keep the latest reading of the service's clock for the next schedule (each step may use a new client).
+  const offset = client.clockOffset?.();
+  return offset === undefined || result.call.clockOffset === offset ? result : { ...result, call: { ...result.call, clockOffset: offset } };
+}
+
+async function runStep(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
+  if (call.step === 'finished') return { call, changed: [] };
+  if (stopPending(call)) return stopStep(call, client, describe, now);
+  if (call.failure) return { call, changed: [] };
   switch (call.step) {
-    case 'creating-batch': {
-      try {
-        const created = await client.createBatch({
-          agent_id: call.agentId,
-          csv: singleCallCsv(call.toNumber, call.variables),
-          file_name: 'single-call.csv',
-          ...(call.fromNumber ? { from_phone_numbers: [call.fromNumber] } : {}),
-        });
-        return { call: { ...call, step: 'scheduling', batchId: created.batch_id, nextPollAt: now() }, changed: [] };
-      } catch (error) {
-        return { call: failStep(call, 'creating-batch', describe(error), now()), changed: [] };
-      }
-    }
-    case 'scheduling': {
-      if (call.stopRequested) return finishLocally(call, now());
-      // The earliest allowed time is computed at each try, so a retry after a pause is still ≥ 2 min ahead.
-      const requestAt = now();
-      const at = earliestScheduledAt(new Date(requestAt));
-      try {
-        await client.scheduleBatch(call.batchId!, at);
-        return {
-          call: {
-            ...call,
-            step: 'finding-execution',
-            scheduledAt: formatScheduledAt(at),
-            scheduledRequestAt: requestAt,
-            timeScale: client.timeScale?.() ?? 1,
-            status: 'scheduled',
-            observed: [{ status: 'scheduled', at: now() }],
-            nextPollAt: now(),
-          },
-          changed: ['scheduled'],
-        };
-      } catch (error) {
-        return { call: failStep(call, 'scheduling', describe(error), now()), changed: [] };
-      }
-    }
+    case 'creating-batch':
+      return createStep(call, client, describe, now);
+    case 'scheduling':
+      return scheduleStep(call, client, describe, now);
     case 'finding-execution':
       return findExecution(call, client, describe, now);
     case 'tracking':
       return pollExecution(call, client, describe, now);
+  }
+}
+
+async function createStep(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
+  const fileName = batchFileName(call.id);
+  try {
+    // An earlier try may have made the batch and lost the answer: find it by its name before making another.
+    let batchId: string | undefined;
+    let named: Batch[] | undefined;
+    if (call.createAttempts > 1) {
+      named = (await client.listAgentBatches(call.agentId)).filter((b) => b.file_name === fileName);
+      batchId = named.find((b) => b.status === 'created')?.batch_id;
+    }
+    if (!batchId) {
+      const created = await client.createBatch({
+        agent_id: call.agentId,
+        csv: singleCallCsv(call.toNumber, call.variables),
+        file_name: fileName,
+        ...(call.fromNumber ? { from_phone_numbers: [call.fromNumber] } : {}),
+      });
+      batchId = created.batch_id;
+      named = undefined;
+    }
+    await removeTwins(client, call.agentId, fileName, batchId, named);
+    return { call: { ...succeeded(call), step: 'scheduling', batchId, nextPollAt: now() }, changed: [] };
+  } catch (error) {
+    return { call: writeFailed(call, 'creating-batch', describe(error), now()), changed: [] };
+  }
+}
+
+/**
+ * Other unscheduled batches named for this call are deleted (they would never dial, but would stay
+ * `created` forever): a browser sends a POST again by itself when a reused connection closes before
+ * any answer, and the service may have made the first. Best effort: the call goes on whatever happens here.
+ */
+async function removeTwins(client: DialClient, agentId: string, fileName: string, keep: string, known?: Batch[]): Promise<void> {
+  try {
+    const named = known ?? (await client.listAgentBatches(agentId)).filter((b) => b.file_name === fileName);
+    for (const twin of named) {
+      if (twin.batch_id !== keep && twin.status === 'created') await client.deleteBatch(twin.batch_id).catch(() => undefined);
+    }
+  } catch {
+    // The list is only for tidying up.
+  }
+}
+
+/** The batch is scheduled (by us now, or by an earlier try whose answer was lost): follow it. */
+function followScheduled(call: CallRecord, client: DialClient, scheduledAt: string | null, requestAt: number, now: number): AdvanceResult {
+  return {
+    call: {
+      ...succeeded(call),
+      step: 'finding-execution',
+      scheduledAt,
+      scheduledRequestAt: requestAt,
+      timeScale: client.timeScale?.() ?? 1,
+      status: 'scheduled',
+      observed: [...call.observed.filter((o) => o.status !== 'scheduled'), { status: 'scheduled', at: now }],
+      nextPollAt: now,
+    },
+    changed: ['scheduled'],
+  };
+}
+
+async function scheduleStep(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
+  try {
+    if (call.scheduleAttempts > 1) {
+      // An earlier try may have been taken and its answer lost: a batch past `created` is already under way.
+      const batch = await client.getBatch(call.batchId!);
+      if (batch.status !== 'created') return followScheduled(call, client, batch.scheduled_at ?? call.scheduledAt, now(), now());
+    }
+    // The earliest allowed time is computed at each try on the service's clock, so it is ≥ 2 min ahead there.
+    const requestAt = now();
+    const offset = client.clockOffset?.() ?? call.clockOffset;
+    const at = formatScheduledAt(earliestScheduledAt(new Date(serviceNow(requestAt, offset))));
+    await client.scheduleBatch(call.batchId!, at);
+    return followScheduled({ ...call, clockOffset: offset }, client, at, requestAt, now());
+  } catch (error) {
+    return { call: writeFailed(call, 'scheduling', describe(error), now()), changed: [] };
   }
 }
 
@@ -152,7 +273,7 @@ async function findExecution(call: CallRecord, client: DialClient, describe: Des
         changed: [status],
       };
     }
-    const next = { ...call, polls: call.polls + 2, consecutiveFailures: 0, failingSince: null, lastError: null };
+    const next = { ...succeeded(call), polls: call.polls + 2 };
     return { call: { ...next, nextPollAt: now() + nextPollDelay(next, now()) }, changed: [] };
   } catch (error) {
     return { call: pollFailed(call, describe(error), now()), changed: [] };
@@ -179,30 +300,52 @@ function pollFailed(call: CallRecord, error: StepError, now: number): CallRecord
 
 function finishLocally(call: CallRecord, at: number): AdvanceResult {
   return {
-    call: { ...call, step: 'finished', status: 'stopped', observed: [...call.observed, { status: 'stopped', at }], finishedAt: at, nextPollAt: null },
+    call: {
+      ...call,
+      step: 'finished',
+      status: 'stopped',
+      observed: [...call.observed, { status: 'stopped', at }],
+      finishedAt: at,
+      nextPollAt: null,
+      failure: null,
+      stopSent: true,
+      serviceWait: null,
+    },
     changed: ['stopped'],
   };
 }
 
-/** Stop: stop the batch when there is one, then keep following until the service says it is terminal. */
-export async function stopCall(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
-  if (call.step === 'finished') return { call, changed: [] };
-  if (!call.batchId || call.step === 'scheduling' || call.step === 'creating-batch') {
-    // Not scheduled yet: nothing can ring. The unscheduled batch is left as created (it never dials).
-    return finishLocally({ ...call, failure: null, stopRequested: true }, now());
-  }
+/**
+ * Performs a requested Stop, on the latest record and with no other step of the call in flight:
+ * a call never scheduled ends here (its batch, if any, stays `created` and never dials); otherwise
+ * the batch is stopped at the service and the call is followed until the service says it is over.
+ */
+export async function stopStep(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
+  const neverScheduled = !call.batchId || call.step === 'creating-batch' || (call.step === 'scheduling' && call.scheduleAttempts === 0);
+  if (neverScheduled) return finishLocally(call, now());
   try {
-    await client.stopBatch(call.batchId);
+    try {
+      await client.stopBatch(call.batchId!);
+    } catch (error) {
+      // 404 "Batch is not queued or running": never scheduled (a schedule refused or never taken), or already over.
+      if (describe(error).status !== 404) throw error;
+      if (call.step === 'scheduling' && (await client.getBatch(call.batchId!)).status === 'created') return finishLocally(call, now());
+    }
   } catch (error) {
-    const described = describe(error);
-    // 404 "Batch is not queued or running": it already ended; the next poll reads the final status.
-    if (described.status !== 404) return { call: { ...call, lastError: described.message }, changed: [] };
+    // Not stopped yet: the flag stays, and the next step tries again (after a backoff, or a Retry if paused).
+    return { call: pollFailed(call, describe(error), now()), changed: [] };
   }
-  return { call: { ...call, stopRequested: true, trackingPaused: false, nextPollAt: now() }, changed: [] };
+  const step = call.step === 'scheduling' ? 'finding-execution' : call.step;
+  return { call: { ...succeeded(call), step, stopSent: true, failure: null, trackingPaused: false, nextPollAt: now() }, changed: [] };
+}
+
+/** Stop: flag the call and perform the stop now (the shell does the two apart, to store the flag first). */
+export async function stopCall(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
+  return advanceCall(requestStop(call, now()), client, describe, now);
 }
 
 /** Retry after a failed step or a paused tracker: continue from where it stopped. */
 export function retryCall(call: CallRecord, now: number): CallRecord {
   if (call.step === 'finished') return call;
-  return { ...call, failure: null, trackingPaused: false, consecutiveFailures: 0, failingSince: null, lastError: null, nextPollAt: now };
+  return { ...call, failure: null, trackingPaused: false, consecutiveFailures: 0, failingSince: null, lastError: null, serviceWait: null, nextPollAt: now };
 }

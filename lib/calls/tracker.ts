@@ -1,6 +1,6 @@
 /**
  * The status tracker's decisions, as pure functions of (call, response, clock). The background's
- * timers and fetches are a thin shell around them (lib/background/tracker-shell.ts).
+ * timers and fetches are a thin shell around them (lib/background/calls-service.ts).
  *
  * Polling plan (why): the start time is known, so while waiting we poll rarely and wake just before
  * it; around dialling we poll densely because statuses change within seconds; a live conversation
@@ -38,10 +38,11 @@ export const FAILURE = {
   pauseAfter: 3 * 60_000,
 } as const;
 
-/** Real (local-clock) ms at which a service time happens, given the service clock's speed. */
-export function serviceToLocal(call: Pick<CallRecord, 'scheduledRequestAt' | 'timeScale'>, serviceMs: number): number {
-  const origin = call.scheduledRequestAt ?? serviceMs;
-  return origin + (serviceMs - origin) / call.timeScale;
+/** Real (local-clock) ms at which a service time happens, given the service clock's offset and speed. */
+export function serviceToLocal(call: Pick<CallRecord, 'scheduledRequestAt' | 'timeScale'> & { clockOffset?: number }, serviceMs: number): number {
+  const offset = call.clockOffset ?? 0;
+  const origin = call.scheduledRequestAt ?? serviceMs - offset;
+  return origin + (serviceMs - (origin + offset)) / call.timeScale;
 }
 
 /**
@@ -109,6 +110,7 @@ export function applyExecution(call: CallRecord, execution: Execution, now: numb
     consecutiveFailures: 0,
     failingSince: null,
     lastError: null,
+    serviceWait: null,
     trackingPaused: false,
     step: terminal ? 'finished' : 'tracking',
     finishedAt: terminal ? (call.finishedAt ?? now) : null,
@@ -128,7 +130,8 @@ export function applyPollFailure(
   const failingSince = call.failingSince ?? now;
   const paused = now - failingSince >= FAILURE.pauseAfter;
   const backoff = Math.min(FAILURE.maxDelay, FAILURE.baseDelay * 2 ** (failures - 1));
-  const delay = Math.max(error.retryAfterMs ?? 0, backoff / 2 + (random() * backoff) / 2);
+  // The service's Retry-After is honoured as sent; our own backoff applies only when it said nothing.
+  const delay = error.retryAfterMs ?? backoff / 2 + (random() * backoff) / 2;
   return {
     ...call,
     polls: call.polls + 1,
@@ -137,6 +140,7 @@ export function applyPollFailure(
     lastError: error.message,
     trackingPaused: paused,
     nextPollAt: paused ? null : now + delay,
+    serviceWait: !paused && error.retryAfterMs !== undefined ? { askedMs: error.retryAfterMs, until: now + delay } : null,
   };
 }
 
@@ -147,7 +151,12 @@ export function unobservedStatuses(call: Pick<CallRecord, 'observed' | 'status'>
   return path.slice(0, lastIndex + 1).filter((s) => !seen.has(s));
 }
 
-/** The call is still being followed (needs a timer or an alarm). */
+/** A Stop was pressed and has not reached the service yet. */
+export function stopPending(call: Pick<CallRecord, 'step' | 'stopRequested' | 'stopSent'>): boolean {
+  return call.step !== 'finished' && call.stopRequested && !call.stopSent;
+}
+
+/** The call is still being followed (needs a timer or an alarm); a pending Stop is followed even after a failed step. */
 export function isActive(call: CallRecord): boolean {
-  return call.step !== 'finished' && !call.failure && !call.trackingPaused;
+  return call.step !== 'finished' && !call.trackingPaused && (!call.failure || stopPending(call));
 }

@@ -156,13 +156,14 @@ test('an empty wallet ends balance-low, explained', async ({ sandbox, openPage }
 
 test('a refused step shows the service message and Retry does not create a second batch', async ({ sandbox, openPage }) => {
   const popup = await setUpAndOpenPopup(openPage, sandbox.url);
-  // The schedule request fails once (503 is not retried for a POST): the batch exists, unscheduled.
+  // The schedule request is refused once (a 400 does not pass by itself; a 503 would be tried again
+  // automatically): the batch exists, unscheduled.
   await fetch(`${sandbox.url}/__sandbox/faults`, {
     method: 'POST',
-    body: JSON.stringify({ method: 'POST', path: '/schedule$', status: 503, count: 1 }),
+    body: JSON.stringify({ method: 'POST', path: '/schedule$', status: 400, count: 1, body: { error: 400, message: 'scheduled_at is refused' } }),
   });
   await dial(popup, '+14155552671');
-  await expect(popup.getByRole('alert')).toContainText(/Scheduling the batch failed/);
+  await expect(popup.getByRole('alert')).toContainText(/Scheduling the batch failed: scheduled_at is refused/);
   await popup.getByRole('button', { name: 'Retry' }).click();
   await expect(popup.locator('.call-status')).toHaveText(/Completed/, { timeout: 60_000 });
   const creates = (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path === '/batches');

@@ -35,7 +35,10 @@ class FakeOpenRequest extends FakeRequest<FakeDatabase> {
   onblocked: ((event: unknown) => void) | null = null;
 }
 
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// The real timer, taken before any test fakes timers: IndexedDB's events come from the browser's own
+// task queue, which a test's fake clock does not hold back.
+const later: (run: () => void, ms: number) => unknown = globalThis.setTimeout.bind(globalThis);
+const tick = () => new Promise<void>((resolve) => later(resolve, 0));
 
 class FakeTransaction {
   oncomplete: ((event: unknown) => void) | null = null;
@@ -78,7 +81,7 @@ class FakeTransaction {
     this.aborted = true;
     this.pending = [];
     for (const [store, saved] of this.snapshot) Object.assign(store, saved);
-    setTimeout(() => this.onabort?.({ target: this }), 0);
+    later(() => this.onabort?.({ target: this }), 0);
   }
 
   async run(): Promise<void> {
@@ -203,7 +206,7 @@ class FakeDatabase {
 export const fakeIndexedDB = {
   open(name: string, version = 1) {
     const request = new FakeOpenRequest();
-    setTimeout(() => {
+    later(() => {
       let data = databases.get(name);
       if (data && version < data.version) {
         request.error = new Error('VersionError');
@@ -222,7 +225,7 @@ export const fakeIndexedDB = {
   deleteDatabase(name: string) {
     databases.delete(name);
     const request = new FakeRequest();
-    setTimeout(() => request.onsuccess?.({ target: request }), 0);
+    later(() => request.onsuccess?.({ target: request }), 0);
     return request;
   },
 };
@@ -240,7 +243,7 @@ class FakeBroadcastChannel {
     const copy = structuredClone(data);
     for (const other of channels.get(this.name) ?? []) {
       if (other === this) continue;
-      setTimeout(() => {
+      later(() => {
         other.onmessage?.({ data: copy });
         for (const listener of other.listeners) listener({ data: copy });
       }, 0);

@@ -404,7 +404,8 @@ describe.each(['spec', 'live'] as const)('client against the sandbox (%s routes)
         const e = await errorOf(c.getUser());
         expect(e.status).toBe(429);
         expect(e.retryAfterMs).toBeGreaterThan(0);
-        expect(waits).toEqual([Math.min(e.retryAfterMs!, 8000)]);
+        // Waited as asked when it fits a request's patience (8 s); a longer wait goes back to the caller, never shortened.
+        expect(waits).toEqual(e.retryAfterMs! <= 8000 ? [e.retryAfterMs] : []);
       } finally {
         await limited.close();
       }

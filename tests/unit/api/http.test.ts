@@ -144,16 +144,18 @@ describe('retries', () => {
     expect(clock.sleeps).toEqual([3000, 5000, 5000]);
   });
 
-  it('honours Retry-After in seconds and as an HTTP date, capped by maxDelayMs', async () => {
-    const { http, clock } = setup([
+  it('honours Retry-After in seconds and as an HTTP date; a wait beyond maxDelayMs goes back to the caller, never shortened', async () => {
+    const { http, clock, fake } = setup([
       json({}, 429, { 'Retry-After': '2' }),
       json({}, 503, { 'Retry-After': 'Sat, 21 Nov 2026 12:00:05 GMT' }),
       json({}, 429, { 'Retry-After': '120' }),
       json({ ok: true }),
     ]);
-    await http.request({ method: 'GET', path: '/x', schema: ok });
-    // 2 s; then the date is 5 s after the clock's start, 2 s of which already passed: 3 s; then 120 s capped to 8 s.
-    expect(clock.sleeps).toEqual([2000, 3000, 8000]);
+    const e = await errorOf(http.request({ method: 'GET', path: '/x', schema: ok }));
+    // 2 s; then the date is 5 s after the clock's start, 2 s of which already passed: 3 s; then 120 s is the caller's to wait.
+    expect(clock.sleeps).toEqual([2000, 3000]);
+    expect(fake.calls).toHaveLength(3);
+    expect(e).toMatchObject({ status: 429, retryAfterMs: 120_000 });
   });
 
   it('stops after maxRetries (5 attempts by default) and throws the last error', async () => {

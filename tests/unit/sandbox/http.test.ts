@@ -294,6 +294,40 @@ describe('test controls', () => {
     expect(await call(base, 'GET', '/user/me')).toMatchObject({ status: 403, body: { detail: 'Invalid token' } });
     expectError(await control('POST', 'faults', { path: '(' }), 400, /regular expression/);
   });
+  it('faults: dropAfter lets the route run, then loses its answer (the batch exists, the schedule took)', async () => {
+    await control('POST', 'faults', { method: 'POST', path: '^/batches$', dropAfter: true, status: 503 });
+    const form = batchForm(A.agents.sales, [{ contact_number: '+14155550123' }]);
+    // The answer starts (so a browser does not send the request again by itself), then is cut.
+    await expect(fetch(`${base}/batches`, { method: 'POST', headers: { Authorization: `Bearer ${OWNER_KEY}` }, body: form }).then((r) => r.text())).rejects.toThrow();
+    const all = (await call(base, 'GET', `/batches/${A.agents.sales}/all`)).body as { batch_id: string; status: string; file_name: string }[];
+    const made = all.filter((b) => b.file_name === 'contacts.csv' && b.status === 'created');
+    expect(made).toHaveLength(1);
+    expect(made[0]!.status).toBe('created');
+    const scheduleForm = new FormData();
+    scheduleForm.append('scheduled_at', scheduledAtIn(3 * 60_000));
+    await control('POST', 'faults', { method: 'POST', path: '/schedule$', dropAfter: true });
+    const lost = fetch(`${base}/batches/${made[0]!.batch_id}/schedule`, { method: 'POST', headers: { Authorization: `Bearer ${OWNER_KEY}` }, body: scheduleForm });
+    await expect(lost.then((r) => r.text())).rejects.toThrow();
+    expect((await call(base, 'GET', `/batches/${made[0]!.batch_id}`)).body.status).toBe('scheduled');
+    const log = (await control('GET', 'requests?method=POST')).body as { path: string; status: number; fault?: boolean }[];
+    expect(log.map((r) => [r.path.replace(/[0-9a-f]{32}/, 'B'), r.status, r.fault])).toEqual([
+      ['/batches', 0, true],
+      ['/batches/B/schedule', 0, true],
+    ]);
+    // Used up: the next request answers normally.
+    expect((await call(base, 'POST', '/batches', { body: batchForm(A.agents.sales, [{ contact_number: '+14155550123' }]) })).status).toBe(201);
+  });
+  it('faults: a long delay holds a request open until released; the call timers are left alone', async () => {
+    await control('POST', 'faults', { path: '^/user/me$', delayMs: 120_000 });
+    const held = call(base, 'GET', '/user/me');
+    // Taken: the fault is no longer armed while its request waits.
+    for (let i = 0; i < 200 && (await control('GET', 'faults')).body.faults.length; i++) await new Promise((r) => setTimeout(r, 5));
+    expect((await control('GET', 'faults')).body.faults).toEqual([]);
+    const pending = (await control('GET', 'clock')).body.pending_timers;
+    expect((await control('POST', 'faults/release')).body).toEqual({ released: 1 });
+    expect((await held).status).toBe(200);
+    expect((await control('GET', 'clock')).body.pending_timers).toBe(pending - 1);
+  });
   it('requests log counts requests since reset, with status (0 = dropped)', async () => {
     await call(base, 'GET', '/user/me');
     await call(base, 'GET', '/nope');

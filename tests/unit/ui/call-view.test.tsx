@@ -116,6 +116,34 @@ describe('CompactCallView', () => {
     await waitFor(() => expect(requests).toContainEqual({ type: 'call/retry', callId: 'call-1' }));
   });
 
+  it('offers Stop from the first step: while the batch is being created, and while a Stop is on its way says so', async () => {
+    const { requests } = fakeBackground(() => ok(null));
+    const { rerender } = await renderWithStore(<CompactCallView call={callRecord({ step: 'creating-batch', batchId: null, status: null, observed: [], scheduledAt: null })} />);
+    expect(screen.getByText('Creating batch…')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop call' }));
+    });
+    await waitFor(() => expect(requests).toContainEqual({ type: 'call/stop', callId: 'call-1' }));
+    rerender(<CompactCallView call={callRecord({ step: 'creating-batch', batchId: null, status: null, observed: [], scheduledAt: null, stopRequested: true })} />);
+    expect(screen.getByText('Stopping…')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Stop call' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows a wait the service asked for: counted down up to a minute, beyond it the time it tries again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    fakeBackground(() => ok(null));
+    const waiting = (askedMs: number) =>
+      callRecord({ step: 'scheduling', status: null, observed: [], scheduledAt: null, lastError: 'Too many requests', serviceWait: { askedMs, until: T0 + askedMs } });
+    const { rerender } = await renderWithStore(<CompactCallView call={waiting(45_000)} />);
+    expect(screen.getByRole('status').textContent).toBe('The service asked us to wait 45 s (Too many requests); trying again in 0:45.');
+    rerender(<CompactCallView call={waiting(600_000)} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      `The service asked us to wait 10 min 00 s (Too many requests); the call tries again at ${formatClock(T0 + 600_000)}.`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says tracking is paused with the last error and offers Retry', async () => {
     fakeBackground(() => ok(null));
     await renderWithStore(<CompactCallView call={callRecord({ trackingPaused: true, lastError: 'The service could not be reached.', failingSince: T0 })} />);

@@ -6,7 +6,7 @@ import { DialForm } from '../../../components/DialForm';
 import { earliestScheduledAt, liveStartTime } from '../../../lib/api/schedule';
 import type { UiRequest } from '../../../lib/messages';
 import { formatClock } from '../../../lib/ui/format';
-import { AGENT_ID, agentsCache, fail, fakeBackground, ok, keyState, renderWithStore, seedData } from './helpers';
+import { AGENT_ID, agentsCache, callRecord, fail, fakeBackground, ok, keyState, renderWithStore, seedData } from './helpers';
 
 function background(overrides: Partial<Record<UiRequest['type'], (r: UiRequest) => unknown>> = {}) {
   return fakeBackground((request) => {
@@ -121,11 +121,83 @@ describe('DialForm', () => {
     await waitFor(() => expect(onDialled).toHaveBeenCalledWith('call-9'));
     expect(requests.find((r) => r.type === 'call/dial')).toEqual({
       type: 'call/dial',
+      dialId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agentId: AGENT_ID,
       toNumber: '+14155550132',
       fromNumber: '+14155550000',
       variables: { first_name: 'Ada' },
     });
+  });
+
+  const dials = (requests: UiRequest[]) => requests.filter((r): r is Extract<UiRequest, { type: 'call/dial' }> => r.type === 'call/dial');
+  const confirmWith = async (name: string) => {
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name }));
+    });
+  };
+
+  it('one intent, one dial id: Confirm again after a lost answer sends the same id; another number gets a new one', async () => {
+    let answers = 0;
+    const { requests } = background({
+      'call/dial': () => (answers++ === 0 ? { ok: false, error: { message: 'The extension’s background did not answer.', kind: 'no-answer' } } : ok({ callId: 'call-9' })),
+    });
+    const onDialled = vi.fn();
+    await renderWithStore(<DialForm prefill={{ agentId: AGENT_ID }} onDialled={onDialled} />);
+    typeNumber('415 555 0132');
+    await waitFor(() => expect(callButton().disabled).toBe(false));
+    fireEvent.click(callButton());
+    await confirmWith('Confirm');
+    await screen.findByText(/did not answer/);
+    fireEvent.click(callButton());
+    await confirmWith('Confirm');
+    await waitFor(() => expect(onDialled).toHaveBeenCalledWith('call-9'));
+    const [first, second] = dials(requests);
+    expect(second!.dialId).toBe(first!.dialId);
+
+    // A changed number is another intent: a new id.
+    typeNumber('415 555 0199');
+    await waitFor(() => expect(callButton().disabled).toBe(false));
+    fireEvent.click(callButton());
+    await confirmWith('Confirm');
+    await waitFor(() => expect(dials(requests)).toHaveLength(3));
+    expect(dials(requests)[2]!.dialId).not.toBe(first!.dialId);
+  });
+
+  it('a number with a call in progress asks first, and "Call again" says the user chose it', async () => {
+    await seedData({ calls: { version: 2, calls: [callRecord({ id: 'live-1', toNumber: '+14155550132', step: 'tracking' })] } });
+    const { requests } = background();
+    const onDialled = vi.fn();
+    await renderWithStore(<DialForm prefill={{ agentId: AGENT_ID }} onDialled={onDialled} />);
+    typeNumber('415 555 0132');
+    await waitFor(() => expect(callButton().disabled).toBe(false));
+    fireEvent.click(callButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('A call to +1 415 555 0132 is in progress — call again?');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    await confirmWith('Call again');
+    await waitFor(() => expect(onDialled).toHaveBeenCalled());
+    expect(dials(requests)[0]).toMatchObject({ again: true, toNumber: '+14155550132' });
+  });
+
+  it('a finished call to the number does not ask; a refusal from the background (another window) asks in place', async () => {
+    await seedData({ calls: { version: 2, calls: [callRecord({ id: 'old-1', toNumber: '+14155550132', step: 'finished' })] } });
+    let answers = 0;
+    const { requests } = background({
+      'call/dial': () =>
+        answers++ === 0 ? { ok: false, error: { message: 'A call to +14155550132 is in progress — call again?', kind: 'active-call' } } : ok({ callId: 'call-9' }),
+    });
+    const onDialled = vi.fn();
+    await renderWithStore(<DialForm prefill={{ agentId: AGENT_ID }} onDialled={onDialled} />);
+    typeNumber('415 555 0132');
+    await waitFor(() => expect(callButton().disabled).toBe(false));
+    fireEvent.click(callButton());
+    await confirmWith('Confirm');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/is in progress — call again\?/);
+    expect(onDialled).not.toHaveBeenCalled();
+    await confirmWith('Call again');
+    await waitFor(() => expect(onDialled).toHaveBeenCalledWith('call-9'));
+    const [first, second] = dials(requests);
+    expect(first!.again).toBeUndefined();
+    expect(second).toMatchObject({ again: true, dialId: first!.dialId });
   });
 
   it('keeps the form and shows the message when the dial fails', async () => {
