@@ -9,6 +9,8 @@ export const STORAGE = {
   /** Whether a key is stored, and its masked hint: what UI may know of the key. storage.local. */
   hasKey: 'ui.hasKey',
   keyHint: 'ui.keyHint',
+  /** The origin that key is for. */
+  keyOrigin: 'ui.keyOrigin',
   /** Cached agent list (AgentsCache below), in storage.local. */
   agentsCache: 'agents.cache',
   /** Recent calls (lib/calls/history.ts), in storage.local. */

@@ -32,6 +32,6 @@ async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) 
 
 export const secretDb = {
   get: (name: string) => run<unknown>('readonly', (s) => s.get(name)),
-  set: (name: string, value: string) => run<unknown>('readwrite', (s) => s.put(value, name)),
+  set: (name: string, value: unknown) => run<unknown>('readwrite', (s) => s.put(value, name)),
   remove: (name: string) => run<unknown>('readwrite', (s) => s.delete(name)),
 };
