@@ -32,6 +32,8 @@ export interface UiStore {
   settings: Signal<UiSettings>;
   hasKey: Signal<boolean>;
   keyHint: Signal<string | null>;
+  /** The origin the saved key is for (the base URL's), null when there is none. */
+  keyOrigin: Signal<string | null>;
   agentsCache: Signal<AgentsCache | null>;
   dispose(): void;
 }
@@ -93,7 +95,7 @@ export function readStoredAgents(raw: unknown): AgentsCache | null {
   };
 }
 
-const WATCHED = [STORAGE.calls, STORAGE.settings, STORAGE.hasKey, STORAGE.keyHint, STORAGE.agentsCache] as const;
+const WATCHED = [STORAGE.calls, STORAGE.settings, STORAGE.hasKey, STORAGE.keyHint, STORAGE.keyOrigin, STORAGE.agentsCache] as const;
 type Watched = (typeof WATCHED)[number];
 
 export function createUiStore(): UiStore {
@@ -103,6 +105,7 @@ export function createUiStore(): UiStore {
     settings: signal<UiSettings>(UI_DEFAULT_SETTINGS),
     hasKey: signal(false),
     keyHint: signal<string | null>(null),
+    keyOrigin: signal<string | null>(null),
     agentsCache: signal<AgentsCache | null>(null),
   };
 
@@ -119,6 +122,9 @@ export function createUiStore(): UiStore {
         break;
       case STORAGE.keyHint:
         store.keyHint.value = typeof value === 'string' ? value : null;
+        break;
+      case STORAGE.keyOrigin:
+        store.keyOrigin.value = typeof value === 'string' ? value : null;
         break;
       case STORAGE.agentsCache:
         store.agentsCache.value = readStoredAgents(value);
