@@ -5,6 +5,10 @@ import { libphonenumberRegExpMemo } from './lib/phone/libphonenumber-plugin';
 // The gecko id is fixed so Firefox tests can map it to a known moz-extension:// UUID.
 export const GECKO_ID = 'click-to-call@voice-agent.test';
 
+/** Origins the extension may ask for: any HTTPS service, and the local sandbox over plain HTTP. */
+export const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+const OPTIONAL_ORIGINS = ['https://*/*', ...LOOPBACK_ORIGINS];
+
 export default defineConfig({
   // The RegExp memo: see lib/phone/matches-entirely.ts (about a tenth off the page scan).
   vite: () => ({ plugins: [preact(), libphonenumberRegExpMemo()] }),
@@ -12,11 +16,11 @@ export default defineConfig({
     name: 'Voice Agent Click-to-Call',
     description: 'Dial numbers with your voice AI agents through single-call batches and watch each call.',
     permissions: ['storage', 'alarms', 'notifications', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
-    // The local sandbox needs no prompt; the real service's origin is asked for when the user saves it.
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    optional_host_permissions: ['https://*/*'],
+    // No origin is granted at install, loopback included: each is asked for when the user saves it.
+    // Loopback patterns carry no port, so granting one covers every local port.
+    optional_host_permissions: OPTIONAL_ORIGINS,
     // WXT drops optional_host_permissions from MV2 manifests; MV2 declares optional origins here.
-    ...(manifestVersion === 2 ? { optional_permissions: ['https://*/*'] } : {}),
+    ...(manifestVersion === 2 ? { optional_permissions: OPTIONAL_ORIGINS } : {}),
     commands: {
       'call-selection': {
         suggested_key: { default: 'Alt+Shift+K' },
