@@ -19,7 +19,8 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-export async function launchExtension(): Promise<LoadedExtension> {
+/** `grantLoopback: false` leaves the profile as a fresh install: no origin granted. */
+export async function launchExtension({ grantLoopback = true }: { grantLoopback?: boolean } = {}): Promise<LoadedExtension> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'c2c-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -39,7 +40,7 @@ export async function launchExtension(): Promise<LoadedExtension> {
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  await grantLoopbackAccess(context, extensionId);
+  if (grantLoopback) await grantLoopbackAccess(context, extensionId);
   return {
     context,
     extensionId,
