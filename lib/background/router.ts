@@ -12,7 +12,7 @@ import { testConnection } from './connection';
 import { describeError } from './describe-error';
 import { chooseKey } from './key-choice';
 import { moveKey, originOf, readKeyFor, readKeys, removeKey, setKeyRemembered, writeKey, type KeyRecord } from './key-store';
-import { clientFor, currentClient } from './service';
+import { clientFor, currentClient, NeedsKeyError, type ServiceClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
 import { LAST_AGENT_KEY, numbersInTab } from './page-service';
 import { isEnabledOn } from '../page/sites';
@@ -55,6 +55,18 @@ async function settingsView(): Promise<SettingsView> {
     sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused },
     problem,
   };
+}
+
+/**
+ * An execution of a call in history is read at the service the call was placed at, with that
+ * service's key only; any other execution (e.g. listed for an agent) at the saved service.
+ */
+async function clientForExecution(executionId: string, calls: CallsService): Promise<ServiceClient> {
+  const call = (await calls.list()).find((c) => c.executionId === executionId);
+  if (!call) return currentClient();
+  const record = await readKeyFor(originOf(call.baseUrl));
+  if (!record) throw new NeedsKeyError(call.baseUrl);
+  return clientFor(call.baseUrl, record.key);
 }
 
 async function hasHostAccess(origin: string): Promise<boolean> {
@@ -209,12 +221,12 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       return null;
 
     case 'execution/get': {
-      const execution = await (await currentClient()).getExecution(request.executionId);
+      const execution = await (await clientForExecution(request.executionId, deps.calls)).getExecution(request.executionId);
       await deps.calls.refreshExecution(execution);
       return execution;
     }
     case 'execution/log':
-      return (await (await currentClient()).getExecutionLog(request.executionId)).data;
+      return (await (await clientForExecution(request.executionId, deps.calls)).getExecutionLog(request.executionId)).data;
     case 'agent/executions':
       return (await currentClient()).listAgentExecutions(request.agentId, {
         page_number: request.pageNumber,

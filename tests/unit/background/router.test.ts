@@ -184,3 +184,36 @@ describe('settings/remove-key and settings/get', () => {
     expect(net.calls).toEqual([]);
   });
 });
+
+describe('execution/get and execution/log for a call in history', () => {
+  const history = { list: async () => [{ id: 'call-a', executionId: 'exec-a', baseUrl: `${A}/v2` }], refreshExecution: async () => undefined } as unknown as CallsService;
+  const read = (request: UiRequest) => handleUiRequest(request, { ...deps, calls: history });
+
+  beforeEach(async () => {
+    // The settings have moved on to B.
+    await storeSettings({ ...DEFAULT_SETTINGS, baseUrl: B });
+    await writeKey(B, KEY_B, true);
+  });
+
+  it('reads the execution at the service the call was placed at, with that service’s key', async () => {
+    await read({ type: 'execution/get', executionId: 'exec-a' });
+    await read({ type: 'execution/log', executionId: 'exec-a' });
+    expect(sent()).toEqual([
+      { origin: A, key: KEY_A },
+      { origin: A, key: KEY_A },
+    ]);
+  });
+
+  it('says which key it needs when that service has none, and sends nothing', async () => {
+    secretStore.clear();
+    await writeKey(B, KEY_B, true);
+    const reply = await read({ type: 'execution/get', executionId: 'exec-a' });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'no-key', message: expect.stringContaining('needs the key for api.a.example') } });
+    expect(net.calls).toEqual([]);
+  });
+
+  it('an execution that is no call of ours is read at the saved service', async () => {
+    await read({ type: 'execution/get', executionId: 'exec-elsewhere' });
+    expect(sent()).toEqual([{ origin: B, key: KEY_B }]);
+  });
+});
