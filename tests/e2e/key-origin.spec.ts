@@ -24,7 +24,7 @@ test.afterEach(async () => {
 
 /** Accounts whose keys reached a sandbox (undefined: a request with no valid key). */
 async function accountsSeen(sandbox: Sandbox): Promise<(string | undefined)[]> {
-  return (await sandboxRequests(sandbox)).map((r) => (r as { account?: string }).account);
+  return (await sandboxRequests(sandbox)).map((r) => r.account);
 }
 
 async function optionsSetUpFor(openPage: (path: string) => Promise<Page>, url: string): Promise<Page> {
@@ -113,7 +113,7 @@ test.describe('a call placed at sandbox A', () => {
     await panel.getByRole('button', { name: 'Stop call' }).click();
     await expect(panel.locator('.call-status')).toHaveText(/Stopped/, { timeout: 30_000 });
     const stops = (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && /\/stop$/.test(r.path));
-    expect(stops.map((r) => (r as { account?: string }).account)).toEqual(['A']);
+    expect(stops.map((r) => r.account)).toEqual(['A']);
 
     // B heard nothing of the call, and never A's key.
     const atB = await sandboxRequests(sandboxB);
