@@ -75,9 +75,11 @@ export function CallProgress({ call }: { call: CallRecord }) {
         </div>
       ) : call.trackingPaused ? (
         <div class="message message-error" role="alert">
+          {/* Paused without failed polls: not the network (e.g. no key for the call's service): say only why. */}
           <p>
-            Tracking paused: the service could not be reached
-            {call.failingSince ? ` since ${formatClock(call.failingSince)}` : ''}.{call.lastError ? ` Last error: ${call.lastError}` : ''}
+            {call.failingSince
+              ? `Tracking paused: the service could not be reached since ${formatClock(call.failingSince)}.${call.lastError ? ` Last error: ${call.lastError}` : ''}`
+              : `Tracking paused.${call.lastError ? ` ${call.lastError}` : ''}`}
           </p>
           <button type="button" class="secondary" onClick={() => act('call/retry')} disabled={pending !== null}>
             Retry

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '../lib/browser';
 import type { ConnectionReport } from '../lib/messages';
-import { checkBaseUrl, cleanApiKey, isLoopbackUrl, SANDBOX_BASE_URL } from '../lib/settings/checks';
+import { checkBaseUrl, cleanApiKey, SANDBOX_BASE_URL } from '../lib/settings/checks';
 import { countryOptions } from '../lib/ui/countries';
 import { send } from '../lib/ui/send';
 import { useStore } from '../lib/ui/store';
@@ -14,11 +14,11 @@ export function originPattern(origin: string): string {
 }
 
 /**
- * Asks for access to the service's origin. Must run inside the click handler before any `await`:
- * browsers show the prompt only during a user gesture. Loopback origins are granted in the manifest.
+ * Asks for access to the service's origin, loopback included (the manifest grants none at install).
+ * Must run inside the click handler before any `await`: browsers show the prompt only during a user
+ * gesture. An origin already granted answers true without a prompt.
  */
 function requestOriginAccess(origin: string): Promise<boolean | Error> {
-  if (isLoopbackUrl(new URL(origin))) return Promise.resolve(true);
   try {
     // A refusal answers false; a browser that cannot ask at all throws: keep the two apart.
     return browser.permissions.request({ origins: [originPattern(origin)] }).catch((error: unknown) => asError(error));
@@ -40,12 +40,20 @@ interface FieldErrors {
   form?: string;
 }
 
+/** A key saved for one origin, offered for another: moved only when the person confirms, naming both. */
+interface KeyMove {
+  from: string;
+  to: string;
+}
+
 /** Where the service is and the key to use: the first thing a person sees, and the options page. */
 export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   const store = useStore();
   const stored = store.settings.value;
   const hasKey = store.hasKey.value;
   const keyHint = store.keyHint.value;
+  // Older background builds did not publish the origin: then the key is the saved base URL's.
+  const keyOrigin = hasKey ? (store.keyOrigin.value ?? originOrNull(stored.baseUrl)) : null;
 
   const [baseUrl, setBaseUrl] = useState(stored.baseUrl);
   const [apiKey, setApiKey] = useState('');
@@ -58,6 +66,8 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   const [testing, setTesting] = useState(false);
   const [report, setReport] = useState<ConnectionReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [otherKeyOrigins, setOtherKeyOrigins] = useState<string[]>([]);
+  const [move, setMove] = useState<KeyMove | null>(null);
 
   // Stored settings can arrive after the first render; they fill the form until the person edits it.
   useEffect(() => {
@@ -69,28 +79,47 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
 
   useEffect(() => {
     void send({ type: 'settings/get' }).then((reply) => {
-      if (reply.ok && reply.data.problem) setProblem(reply.data.problem);
+      if (!reply.ok) return;
+      if (reply.data.problem) setProblem(reply.data.problem);
+      setOtherKeyOrigins(reply.data.otherKeyOrigins ?? []);
     });
   }, []);
 
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     setEdited(true);
     setSaved('');
+    setMove(null);
     set(value);
   };
+
+  /** Whether a key is saved for this origin (the typed URL's may differ from the saved one's). */
+  const originHasKey = (origin: string | null) => !!origin && (origin === keyOrigin || otherKeyOrigins.includes(origin));
+  const typedOrigin = originOrNull(baseUrl);
 
   const save = (event: Event) => {
     event.preventDefault();
     setSaved('');
     setReport(null);
+    setMove(null);
     const url = checkBaseUrl(baseUrl);
     const typedKey = apiKey.trim();
-    const key = typedKey || !hasKey ? cleanApiKey(apiKey) : null;
+    // Another origin than the saved key's, with no key of its own: ask for one, or offer to move it.
+    const offerMove = !typedKey && url.ok && !originHasKey(url.origin) && keyOrigin !== null;
+    const key = typedKey || (url.ok && !originHasKey(url.origin) && !offerMove) ? cleanApiKey(apiKey) : null;
     const found: FieldErrors = {};
     if (!url.ok) found.baseUrl = url.error;
-    if (key && !key.ok) found.apiKey = key.error;
+    if (key && !key.ok) found.apiKey = !typedKey && url.ok ? `Paste the API key for ${url.origin}.` : key.error;
+    if (offerMove && url.ok) {
+      found.apiKey = `The saved key is for ${keyOrigin}. Paste the API key for ${url.origin}, or move the saved key there.`;
+      setMove({ from: keyOrigin, to: url.origin });
+    }
     setErrors(found);
-    if (!url.ok || (key && !key.ok)) return;
+    if (!url.ok || (key && !key.ok) || offerMove) return;
+    submit(url, key?.ok ? key.key : undefined);
+  };
+
+  /** Saves (after asking for the origin's access); `moveKeyFrom` only from the confirmed move. */
+  const submit = (url: { baseUrl: string; origin: string }, key?: string, moveKeyFrom?: string) => {
     // First, while the click still counts as a user gesture: ask for the origin.
     const access = requestOriginAccess(url.origin);
     setSaving(true);
@@ -105,7 +134,8 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
         baseUrl: url.baseUrl,
         defaultCountry: country,
         rememberKey,
-        ...(key?.ok ? { apiKey: key.key } : {}),
+        ...(key ? { apiKey: key } : {}),
+        ...(moveKeyFrom ? { moveKeyFrom } : {}),
       });
       setSaving(false);
       if (!reply.ok) {
@@ -113,12 +143,20 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
         return;
       }
       setErrors({});
+      setMove(null);
       setApiKey('');
       setEdited(false);
       setBaseUrl(reply.data.baseUrl);
+      setOtherKeyOrigins(reply.data.otherKeyOrigins ?? []);
       setSaved(reply.data.hasKey ? 'Saved. The key is stored and shown only masked from now on.' : 'Saved.');
       onSaved?.();
     });
+  };
+
+  const confirmMove = () => {
+    const url = checkBaseUrl(baseUrl);
+    if (!move || !url.ok || url.origin !== move.to) return setMove(null);
+    submit(url, undefined, move.from);
   };
 
   const test = () => {
@@ -131,7 +169,11 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     const found: FieldErrors = {};
     if (url && !url.ok) found.baseUrl = url.error;
     if (key && !key.ok) found.apiKey = key.error;
-    if (!key && !hasKey) found.apiKey = 'Paste your API key to test it.';
+    // Only a key saved for the tested origin itself may be sent there.
+    const testedOrigin = url ? (url.ok ? url.origin : null) : originOrNull(stored.baseUrl);
+    if (!key && !originHasKey(testedOrigin)) {
+      found.apiKey = testedOrigin ? `No key is saved for ${testedOrigin}: paste its API key to test it.` : 'Paste your API key to test it.';
+    }
     setErrors(found);
     if (found.baseUrl || found.apiKey) return;
     const access = url?.ok ? requestOriginAccess(url.origin) : Promise.resolve(true);
@@ -153,11 +195,14 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     });
   };
 
-  const removeKey = async () => {
+  const removeKey = async (origin?: string) => {
     setSaved('');
-    const reply = await send({ type: 'settings/remove-key' });
+    const reply = await send(origin ? { type: 'settings/remove-key', origin } : { type: 'settings/remove-key' });
     if (!reply.ok) setErrors({ form: `The key was not removed: ${reply.error.message}` });
-    else setSaved('The key was removed from this device.');
+    else {
+      setOtherKeyOrigins(reply.data.otherKeyOrigins ?? []);
+      setSaved(`The key for ${origin ?? keyOrigin ?? 'this service'} was removed from this device.`);
+    }
   };
 
   const { common, others } = countryOptions();
@@ -204,7 +249,7 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
           value={apiKey}
           spellcheck={false}
           autocomplete="off"
-          placeholder={hasKey ? 'Leave empty to keep the saved key' : ''}
+          placeholder={originHasKey(typedOrigin) ? 'Leave empty to keep the saved key' : ''}
           aria-invalid={errors.apiKey ? 'true' : undefined}
           aria-describedby={errors.apiKey ? 'setup-api-key-error' : 'setup-api-key-hint'}
           onInput={(e) => edit(setApiKey)((e.currentTarget as HTMLInputElement).value)}
@@ -212,18 +257,48 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
         <p class="hint" id="setup-api-key-hint">
           {hasKey ? (
             <>
-              Saved key: <span class="mono">{keyHint ?? '••••••••'}</span>. Paste a new one to replace it.
+              Saved key for <span class="mono">{keyOrigin}</span>: <span class="mono">{keyHint ?? '••••••••'}</span>. It is sent
+              only there. Paste a new one to replace it.
             </>
           ) : (
-            'The key stays in the extension’s background and is never shown again in full.'
+            'The key stays in the extension’s background, is sent only to the address above, and is never shown again in full.'
           )}
         </p>
         {hasKey ? (
-          <button type="button" class="secondary small" onClick={removeKey}>
+          <button type="button" class="secondary small" onClick={() => void removeKey()}>
             Remove key
           </button>
         ) : null}
         <ErrorMessage id="setup-api-key-error">{errors.apiKey}</ErrorMessage>
+        {move ? (
+          <div class="key-move" role="group" aria-label="Move the saved key">
+            <p>
+              Move the key saved for <span class="mono">{move.from}</span> to <span class="mono">{move.to}</span>? It will be sent to{' '}
+              {move.to} and no longer to {move.from}.
+            </p>
+            <button type="button" class="secondary small" onClick={confirmMove} disabled={saving}>
+              Move the key to {move.to}
+            </button>{' '}
+            <button type="button" class="secondary small" onClick={() => setMove(null)}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+        {otherKeyOrigins.length ? (
+          <div class="other-keys">
+            <p class="hint">Keys also saved for (calls placed there are followed with them):</p>
+            <ul>
+              {otherKeyOrigins.map((origin) => (
+                <li key={origin}>
+                  <span class="mono">{origin}</span>{' '}
+                  <button type="button" class="secondary small" onClick={() => void removeKey(origin)} aria-label={`Remove the key for ${origin}`}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
 
       <div class="field switch-field">
@@ -279,4 +354,10 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
       {report && !report.ok ? <ErrorMessage>{reportText}</ErrorMessage> : null}
     </form>
   );
+}
+
+/** The origin of a typed or stored base URL, or null when it cannot be one. */
+function originOrNull(baseUrl: string): string | null {
+  const url = checkBaseUrl(baseUrl);
+  return url.ok ? url.origin : null;
 }

@@ -16,10 +16,13 @@ export const uiRequest = z.discriminatedUnion('type', [
     baseUrl: z.string().max(2048),
     defaultCountry: country,
     rememberKey: z.boolean(),
-    /** Absent: keep the stored key. */
+    /** Absent: keep the key saved for the base URL's origin. */
     apiKey: z.string().max(4096).optional(),
+    /** The person confirmed moving the key saved for this origin to the base URL's origin. */
+    moveKeyFrom: z.string().max(2048).optional(),
   }),
-  z.strictObject({ type: z.literal('settings/remove-key') }),
+  /** Removes the key of the saved base URL's origin, or of `origin`. */
+  z.strictObject({ type: z.literal('settings/remove-key'), origin: z.string().max(2048).optional() }),
   z.strictObject({
     type: z.literal('sites/update'),
     mode: z.enum(['everywhere', 'only-listed', 'except-listed']).optional(),
@@ -84,6 +87,10 @@ export interface SettingsView {
   hasKey: boolean;
   /** Masked, e.g. `••••••••wner`; null when there is no key. */
   keyHint: string | null;
+  /** The origin the key is for (the base URL's); null when there is no key. */
+  keyOrigin: string | null;
+  /** Other origins that have a key saved (calls placed there are followed with it). */
+  otherKeyOrigins: string[];
   sites: { mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[] };
   /** Why stored settings were reset to defaults, if they were. */
   problem: string | null;

@@ -53,4 +53,6 @@ export interface KeyState {
   hasKey: boolean;
   /** Masked, e.g. `••••••••wner`; null when there is no key. */
   keyHint: string | null;
+  /** The origin that key is for (the saved base URL's); null when there is none. */
+  keyOrigin: string | null;
 }

@@ -3,7 +3,7 @@
 // the extension loaded and already set up for the sandbox (owner key saved). With no display it
 // says how to load the build by hand and keeps the sandbox running. Ctrl+C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -72,6 +72,16 @@ if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   });
   const worker = browserContext.serviceWorkers()[0] ?? (await browserContext.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
+  // The manifest grants no origin at install. In this fresh dev profile only, grant the loopback ones
+  // it declares (as chrome://extensions "Site access" would), so Save below needs no prompt click.
+  const manifest = JSON.parse(readFileSync(join(extDir, 'manifest.json'), 'utf8'));
+  const loopback = (manifest.optional_host_permissions ?? []).filter((origin) => origin.startsWith('http://'));
+  const extensionsPage = await browserContext.newPage();
+  await extensionsPage.goto('chrome://extensions/');
+  await extensionsPage.evaluate(async ({ id, origins }) => {
+    for (const origin of origins) await chrome.developerPrivate.addHostPermission(id, origin);
+  }, { id: extensionId, origins: loopback });
+  await extensionsPage.close();
   const page = await browserContext.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
   // Set up through the options page, as a person would: sandbox URL, owner key, Save.

@@ -17,8 +17,8 @@ import { STATUS_EXPLANATIONS, answered, statusLabel } from '../calls/status';
 import { isActive } from '../calls/tracker';
 import { callStore } from './call-store';
 import { describeError } from './describe-error';
-import { readApiKey } from './key-store';
-import { clientFor, NoKeyError, type ServiceClient } from './service';
+import { originOf, readKeyFor } from './key-store';
+import { clientFor, NeedsKeyError, type ServiceClient } from './service';
 
 export const TRACKER_ALARM = 'call-tracker';
 
@@ -129,9 +129,10 @@ export class CallsService {
   }
 
   private async clientFor(call: CallRecord): Promise<ServiceClient> {
-    const key = await readApiKey();
-    if (!key) throw new NoKeyError();
-    return this.makeClient(call.baseUrl, key);
+    // The key of the service the call was placed at, never the one saved later for another service.
+    const record = await readKeyFor(originOf(call.baseUrl));
+    if (!record) throw new NeedsKeyError(call.baseUrl);
+    return this.makeClient(call.baseUrl, record.key);
   }
 
   /** Queues `work` behind every step of this call already queued or in flight. */

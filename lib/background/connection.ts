@@ -1,6 +1,6 @@
 /** "Test connection": one authenticated call, and its outcome in plain words. */
 import { isApiError, isRouteMissing } from '../api/errors';
-import { checkBaseUrl, isLoopbackUrl } from '../settings/schema';
+import { checkBaseUrl } from '../settings/schema';
 import type { ConnectionReport } from '../messages';
 import type { ServiceClient } from './service';
 
@@ -37,9 +37,9 @@ export async function testConnection(baseUrlText: string, hasKey: boolean, deps:
     const outcome = /HTTPS/.test(checked.error) ? 'not-https' : 'bad-url';
     return { ok: false, outcome, message: checked.error };
   }
-  if (!hasKey) return { ok: false, outcome: 'no-key', message: 'Paste an API key first.' };
-  const loopback = isLoopbackUrl(new URL(checked.baseUrl));
-  const access = loopback || (await deps.hasHostAccess(checked.origin));
+  if (!hasKey) return { ok: false, outcome: 'no-key', message: `No key is saved for ${checked.origin}: paste its API key to test it.` };
+  // Loopback too: its access is asked for when it is saved, like any other origin's.
+  const access = await deps.hasHostAccess(checked.origin);
   if (!access) {
     return {
       ok: false,

@@ -10,8 +10,9 @@ import { addAgentById, readAgentsCache, refreshAgents, removeAgent } from './age
 import type { CallsService } from './calls-service';
 import { testConnection } from './connection';
 import { describeError } from './describe-error';
-import { moveApiKey, readApiKey, removeApiKey, writeApiKey } from './key-store';
-import { clientFor, currentClient } from './service';
+import { chooseKey } from './key-choice';
+import { moveKey, originOf, readKeyFor, readKeys, removeKey, setKeyRemembered, writeKey, type KeyRecord } from './key-store';
+import { clientFor, currentClient, NeedsKeyError, type ServiceClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
 import { numbersInTab } from './page-service';
 import { isEnabledOn } from '../page/sites';
@@ -23,23 +24,45 @@ export interface RouterDeps {
   now?: () => number;
 }
 
+/** The key of the saved base URL's origin: the only one UI speaks of. */
+async function currentKey(): Promise<KeyRecord | null> {
+  const { settings } = await loadSettings();
+  return readKeyFor(originOf(settings.baseUrl));
+}
+
 /** Mirrors what UI may know of the key into the data store (not storage.local: content scripts read that), so the popup can render without a round trip. */
 export async function publishKeyState(): Promise<void> {
-  const key = await readApiKey();
-  await records.keyState.write({ hasKey: Boolean(key), keyHint: key ? maskKey(key) : null });
+  const record = await currentKey();
+  await records.keyState.write({ hasKey: Boolean(record), keyHint: record ? maskKey(record.key) : null, keyOrigin: record?.origin ?? null });
 }
 
 async function settingsView(): Promise<SettingsView> {
-  const [{ settings, problem }, key] = await Promise.all([loadSettings(), readApiKey()]);
+  const [{ settings, problem }, keys] = await Promise.all([loadSettings(), readKeys()]);
+  const origin = originOf(settings.baseUrl);
+  const record = keys.find((k) => k.origin === origin);
   return {
     baseUrl: settings.baseUrl,
     defaultCountry: settings.defaultCountry,
     rememberKey: settings.rememberKey,
-    hasKey: Boolean(key),
-    keyHint: key ? maskKey(key) : null,
+    hasKey: Boolean(record),
+    keyHint: record ? maskKey(record.key) : null,
+    keyOrigin: record?.origin ?? null,
+    otherKeyOrigins: keys.filter((k) => k.origin !== origin).map((k) => k.origin),
     sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused },
     problem,
   };
+}
+
+/**
+ * An execution of a call in history is read at the service the call was placed at, with that
+ * service's key only; any other execution (e.g. listed for an agent) at the saved service.
+ */
+async function clientForExecution(executionId: string, calls: CallsService): Promise<ServiceClient> {
+  const call = (await calls.list()).find((c) => c.executionId === executionId);
+  if (!call) return currentClient();
+  const record = await readKeyFor(originOf(call.baseUrl));
+  if (!record) throw new NeedsKeyError(call.baseUrl);
+  return clientFor(call.baseUrl, record.key);
 }
 
 async function hasHostAccess(origin: string): Promise<boolean> {
@@ -50,14 +73,21 @@ async function hasHostAccess(origin: string): Promise<boolean> {
   }
 }
 
-class InputError extends Error {}
+class InputError extends Error {
+  constructor(
+    message: string,
+    readonly kind = 'validation',
+  ) {
+    super(message);
+  }
+}
 
 export async function handleUiRequest(request: UiRequest, deps: RouterDeps): Promise<Reply<unknown>> {
   const now = deps.now ?? Date.now;
   try {
     return { ok: true, data: await route(request, deps, now) };
   } catch (error) {
-    if (error instanceof InputError) return { ok: false, error: { message: error.message, kind: 'validation' } };
+    if (error instanceof InputError) return { ok: false, error: { message: error.message, kind: error.kind } };
     const described = describeError(error);
     return { ok: false, error: { message: described.message, status: described.status, kind: described.kind } };
   }
@@ -78,9 +108,19 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
         key = cleaned.key;
       }
       const { settings } = await loadSettings();
+      // The base URL is saved with its own key; another origin's key is never carried along silently.
+      const choice = chooseKey({
+        origin: url.origin,
+        previousOrigin: originOf(settings.baseUrl),
+        typedKey: key ?? null,
+        moveKeyFrom: request.moveKeyFrom ?? null,
+        keyOrigins: (await readKeys()).map((k) => k.origin),
+      });
+      if (choice.action === 'refuse') throw new InputError(choice.message, 'key-origin');
       await storeSettings({ ...settings, baseUrl: url.baseUrl, defaultCountry: request.defaultCountry, rememberKey: request.rememberKey });
-      if (key) await writeApiKey(key, request.rememberKey);
-      else if (settings.rememberKey !== request.rememberKey) await moveApiKey(request.rememberKey);
+      if (choice.action === 'write') await writeKey(url.origin, choice.key, request.rememberKey);
+      else if (choice.action === 'move') await moveKey(choice.from, url.origin, request.rememberKey);
+      else await setKeyRemembered(url.origin, request.rememberKey);
       await publishKeyState();
       // Fill the agent cache now, so the popup opens with agents already listed.
       void currentClient()
@@ -89,10 +129,14 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       return settingsView();
     }
 
-    case 'settings/remove-key':
-      await removeApiKey();
+    case 'settings/remove-key': {
+      const { settings } = await loadSettings();
+      const origin = request.origin ?? originOf(settings.baseUrl);
+      if (!(await readKeys()).some((k) => k.origin === origin)) throw new InputError(`No key is saved for ${origin}.`);
+      await removeKey(origin);
       await publishKeyState();
       return settingsView();
+    }
 
     case 'sites/update': {
       const { settings } = await loadSettings();
@@ -109,9 +153,15 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       const { settings } = await loadSettings();
       const typedKey = request.apiKey ? cleanApiKey(request.apiKey) : null;
       if (typedKey && !typedKey.ok) return { ok: false, outcome: 'no-key', message: typedKey.error } satisfies ConnectionReport;
-      const key = typedKey?.key ?? (await readApiKey());
-      return testConnection(request.baseUrl ?? settings.baseUrl, Boolean(key), {
-        client: (baseUrl) => clientFor(baseUrl, key!),
+      const baseUrl = request.baseUrl ?? settings.baseUrl;
+      const url = checkBaseUrl(baseUrl);
+      // A typed key is tried where it was typed for; otherwise only the key saved for this very origin.
+      const key = typedKey?.key ?? (url.ok ? (await readKeyFor(url.origin))?.key : undefined);
+      return testConnection(baseUrl, Boolean(key), {
+        client: (testedUrl) => {
+          if (!url.ok || originOf(testedUrl) !== url.origin) throw new Error('The connection test lost track of its origin.');
+          return clientFor(testedUrl, key!);
+        },
         hasHostAccess,
       });
     }
@@ -168,12 +218,12 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       return null;
 
     case 'execution/get': {
-      const execution = await (await currentClient()).getExecution(request.executionId);
+      const execution = await (await clientForExecution(request.executionId, deps.calls)).getExecution(request.executionId);
       await deps.calls.refreshExecution(execution);
       return execution;
     }
     case 'execution/log':
-      return (await (await currentClient()).getExecutionLog(request.executionId)).data;
+      return (await (await clientForExecution(request.executionId, deps.calls)).getExecutionLog(request.executionId)).data;
     case 'agent/executions':
       return (await currentClient()).listAgentExecutions(request.agentId, {
         page_number: request.pageNumber,

@@ -10,6 +10,6 @@ const db = database('secrets', 1, [{ name: STORE }]);
 
 export const secretDb = {
   get: (name: string) => db.get(STORE, name),
-  set: (name: string, value: string) => db.put(STORE, name, value),
+  set: (name: string, value: unknown) => db.put(STORE, name, value),
   remove: (name: string) => db.remove(STORE, name),
 };

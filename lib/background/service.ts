@@ -8,13 +8,28 @@ import { clockOffsetFrom } from '../api/clock';
 import { createClient, type VoiceAgentClient } from '../api/client';
 import type { RouteForms } from '../api/routes';
 import { records } from '../store/records';
-import { readApiKey } from './key-store';
+import { originOf, readKeyFor } from './key-store';
 import { loadSettings } from './settings-store';
 
 export class NoKeyError extends Error {
   override name = 'NoKeyError';
-  constructor() {
-    super('No API key is saved. Open the extension options, paste your API key and press Save.');
+  constructor(message = 'No API key is saved. Open the extension options, paste your API key and press Save.') {
+    super(message);
+  }
+}
+
+/** `api.example.com` (with the port when there is one): how a person names a service. */
+export const hostOf = (origin: string): string => new URL(origin).host;
+
+/**
+ * A call is followed only with the key of the service it was placed at. When that service has no key
+ * (the settings moved on, or a session key is gone), no other key stands in for it.
+ */
+export class NeedsKeyError extends NoKeyError {
+  override name = 'NeedsKeyError';
+  constructor(baseUrl: string) {
+    const origin = originOf(baseUrl);
+    super(`This call needs the key for ${hostOf(origin)}: it was placed there, and no key is saved for ${origin}. Set the API base URL to ${origin} in the options and paste its key, then resume the call.`);
   }
 }
 
@@ -49,9 +64,10 @@ export function clientFor(baseUrl: string, apiKey: string): ServiceClient {
   return Object.assign(client, { baseUrl, timeScale: () => scale, clockOffset: () => offset });
 }
 
-/** The client for the saved settings; throws NoKeyError when no key is saved. */
+/** The client for the saved settings, with the key saved for their origin; throws NoKeyError when there is none. */
 export async function currentClient(): Promise<ServiceClient> {
-  const [{ settings }, key] = await Promise.all([loadSettings(), readApiKey()]);
-  if (!key) throw new NoKeyError();
-  return clientFor(settings.baseUrl, key);
+  const { settings } = await loadSettings();
+  const record = await readKeyFor(originOf(settings.baseUrl));
+  if (!record) throw new NoKeyError(`No API key is saved for ${hostOf(settings.baseUrl)}. Open the extension options, paste its API key and press Save.`);
+  return clientFor(settings.baseUrl, record.key);
 }

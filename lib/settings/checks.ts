@@ -5,9 +5,24 @@
 /** The local sandbox the extension talks to out of the box. */
 export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
 
-/** Loopback hosts may use plain HTTP (the local sandbox); everything else must be HTTPS. */
+/**
+ * Loopback hosts may use plain HTTP (the local sandbox); everything else must be HTTPS. Decided on the
+ * host as the URL parser leaves it (which turns 0x7f.1 or 2130706433 into 127.0.0.1 and compresses
+ * IPv6), never by a prefix: `127.evil.example` is a domain name anyone can point anywhere.
+ */
 export function isLoopbackUrl(url: URL): boolean {
-  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]' || url.hostname.startsWith('127.');
+  return isLoopbackHost(url.hostname);
+}
+
+/** `localhost` (also written with its root dot), 127.0.0.0/8, `::1`, and 127.0.0.0/8 mapped into IPv6. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === 'localhost.') return true;
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (ipv4) return ipv4.slice(1).every((part) => Number(part) <= 255) && ipv4[1] === '127';
+  if (host === '[::1]') return true;
+  // The parser writes ::ffff:127.a.b.c as ::ffff:7fXX:XXXX.
+  return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
 }
 
 export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; error: string };

@@ -19,7 +19,7 @@ export const agentsCacheSchema = z.object({
 });
 export const routeMemorySchema = z.record(z.string(), z.record(z.string(), z.enum(['spec', 'live'])));
 export const lastAgentIdSchema = z.string().min(1);
-export const keyStateSchema = z.object({ hasKey: z.boolean(), keyHint: z.string().nullable() });
+export const keyStateSchema = z.object({ hasKey: z.boolean(), keyHint: z.string().nullable(), keyOrigin: z.string().nullable().default(null) });
 
 async function read<T>(name: (typeof DATA)[keyof typeof DATA], schema: z.ZodType<T>): Promise<T | undefined> {
   await dataReady();

@@ -34,6 +34,8 @@ export interface UiStore {
   settings: Signal<UiSettings>;
   hasKey: Signal<boolean>;
   keyHint: Signal<string | null>;
+  /** The origin the saved key is for (the base URL's), null when there is none. */
+  keyOrigin: Signal<string | null>;
   agentsCache: Signal<AgentsCache | null>;
   /** What was kept aside because it could not be read (history, settings): said plainly, never lost. */
   keptAside: Signal<KeptAsideNotice[]>;
@@ -104,9 +106,13 @@ export function readStoredAgents(raw: unknown): AgentsCache | null {
   };
 }
 
-export function readKeyState(raw: unknown): { hasKey: boolean; keyHint: string | null } {
-  if (!isObject(raw)) return { hasKey: false, keyHint: null };
-  return { hasKey: raw.hasKey === true, keyHint: typeof raw.keyHint === 'string' ? raw.keyHint : null };
+export function readKeyState(raw: unknown): { hasKey: boolean; keyHint: string | null; keyOrigin: string | null } {
+  if (!isObject(raw)) return { hasKey: false, keyHint: null, keyOrigin: null };
+  return {
+    hasKey: raw.hasKey === true,
+    keyHint: typeof raw.keyHint === 'string' ? raw.keyHint : null,
+    keyOrigin: typeof raw.keyOrigin === 'string' ? raw.keyOrigin : null,
+  };
 }
 
 export function readKeptAside(entries: QuarantineEntry[]): KeptAsideNotice[] {
@@ -124,6 +130,7 @@ export function createUiStore(): UiStore {
     settings: signal<UiSettings>(UI_DEFAULT_SETTINGS),
     hasKey: signal(false),
     keyHint: signal<string | null>(null),
+    keyOrigin: signal<string | null>(null),
     agentsCache: signal<AgentsCache | null>(null),
     keptAside: signal<KeptAsideNotice[]>([]),
   };
@@ -137,6 +144,7 @@ export function createUiStore(): UiStore {
         const state = readKeyState(value);
         store.hasKey.value = state.hasKey;
         store.keyHint.value = state.keyHint;
+        store.keyOrigin.value = state.keyOrigin;
         break;
       }
       case DATA.agentsCache:

@@ -3,10 +3,11 @@
  * options page) in Firefox ESR, driven by puppeteer-core over WebDriver BiDi against the sandbox.
  * Playwright cannot drive Debian's Firefox (see /work/shared/notes/toolchain.md).
  *
- * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback: no prompt);
+ * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback access is
+ * requested on Save like any origin's: granted without a prompt here, as prompts are off by pref);
  * a dial from popup.html to Completed; sidepanel.html?call=<id> shows transcript and recording; the
- * sandbox saw exactly one POST /batches; an HTTPS service URL can be saved (its origin's optional host
- * permission is requestable; prompts are turned off by pref). Then the MV3 build's options page renders.
+ * sandbox saw exactly one POST /batches; an HTTPS service URL can be saved with its own key (its
+ * origin's optional host permission is requestable). Then the MV3 build's options page renders.
  *
  *   npx tsx tests/e2e-firefox/smoke.ts [reportFile]      (normally through run.mjs; build first)
  *
@@ -33,11 +34,12 @@ const MV3_DIR = join(ROOT, '.output/firefox-mv3');
 const NUMBER = '+14155552671';
 /** A line of the sandbox's transcript for a completed call (sandbox/calls.ts conversationTurns). */
 const TRANSCRIPT_LINE = 'Tomorrow at 10am works for me.';
-/** Never contacted: saving only stores it (after asking for the origin's permission). */
+/** Never reached (a closed network): saving stores it with its key, after asking for its origin. */
 const HTTPS_SERVICE = 'https://voice-agent.example';
 /** A web page with a number, for the content script (registered at run time: contentScripts.register in MV2). */
 const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>Contact</title><p>Reception: (415) 555-0132</p>';
 const PAGE_NUMBER = '+14155550132';
+const HTTPS_SERVICE_KEY = 'va_key_for_the_https_service';
 const UI_TIMEOUT = 15_000;
 const CALL_TIMEOUT = 60_000;
 /** The whole run, browsers included, stops here even if something hangs. */
@@ -262,7 +264,7 @@ async function main(): Promise<void> {
       await byLabel(page, 'API base URL');
     });
 
-    // 2. Setup through the options page; loopback needs no permission prompt.
+    // 2. Setup through the options page; loopback access is asked for on Save (no prompt: pref).
     const setUp =
       loaded &&
       (await check('options: save sandbox URL and key, masked key shown', () => page, async () => {
@@ -276,8 +278,14 @@ async function main(): Promise<void> {
           [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.')), [masked]);
         // A permission prompt (or its refusal) would show this instead.
         const text = await p.evaluate(() => document.body.innerText);
-        if (text.includes('needs access to')) fail('no host permission request for a loopback URL', await shownText(p));
+        if (text.includes('needs access to')) fail('the loopback origin granted on Save', await shownText(p));
         if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
+        // Not granted at install any more: Save asked for it.
+        const granted = await p.evaluate(async () => {
+          const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+          return api.permissions.contains({ origins: ['http://127.0.0.1/*'] });
+        });
+        if (!granted) fail('host permission for http://127.0.0.1/* after saving', 'not granted');
       }));
     if (!loaded) skip('options: save sandbox URL and key, masked key shown', 'the extension did not load');
 
@@ -385,6 +393,8 @@ async function main(): Promise<void> {
       await check(httpsName, () => page, async () => {
         const p = (page = await openExtensionPage(browser!, uuid, 'options.html'));
         await fill(await byLabel(p, 'API base URL'), HTTPS_SERVICE);
+        // Another origin than the sandbox's: it needs its own key (the sandbox key is never carried there).
+        await fill(await byLabel(p, 'API key'), HTTPS_SERVICE_KEY);
         await (await buttonNamed(p, 'Save')).click();
         const saved = () => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
         await waitFor(p, '"Saved." or an error', () => {

@@ -56,8 +56,10 @@ export async function setUp(page: Page, baseUrl: string, key = OWNER_KEY): Promi
   await expect(page.getByText(/••••/)).toBeVisible();
 }
 
-/** Requests the sandbox answered since its last reset (for counting polls). */
-export async function sandboxRequests(sandbox: Sandbox): Promise<{ method: string; path: string; status: number; at: number }[]> {
+/** Requests the sandbox answered since its last reset (for counting polls, and whose key each carried). */
+export async function sandboxRequests(
+  sandbox: Sandbox,
+): Promise<{ method: string; path: string; status: number; at: number; /** Account letter of the valid key sent, if any. */ account?: string }[]> {
   const res = await fetch(`${sandbox.url}/__sandbox/requests`);
   const body = await res.json();
   return Array.isArray(body) ? body : body.requests;

@@ -7,6 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOOPBACK_ORIGINS } from '../../wxt.config';
 
 export const EXTENSION_DIR = join(process.cwd(), '.output/chrome-mv3');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
@@ -18,7 +19,8 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-export async function launchExtension(): Promise<LoadedExtension> {
+/** `grantLoopback: false` leaves the profile as a fresh install: no origin granted. */
+export async function launchExtension({ grantLoopback = true }: { grantLoopback?: boolean } = {}): Promise<LoadedExtension> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'c2c-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -37,9 +39,11 @@ export async function launchExtension(): Promise<LoadedExtension> {
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  if (grantLoopback) await grantLoopbackAccess(context, extensionId);
   return {
     context,
-    extensionId: new URL(worker.url()).host,
+    extensionId,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -56,6 +60,28 @@ export async function setUpThroughOptions(context: BrowserContext, extensionId: 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(/••••/).waitFor();
   await page.close();
+}
+
+/**
+ * Grants the loopback origins (every local port) the way a person can in chrome://extensions, so
+ * Save's request for a loopback origin answers at once: the manifest grants no origin at install, and
+ * headless Chromium cannot show the permission prompt (the request would wait forever). HTTPS
+ * origins are not granted here. Also used by `npm start` for its own fresh profile.
+ */
+export async function grantLoopbackAccess(context: BrowserContext, extensionId: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto('chrome://extensions/');
+    await page.evaluate(
+      async ({ id, origins }) => {
+        const api = (globalThis as unknown as { chrome: { developerPrivate: { addHostPermission(id: string, host: string): Promise<void> } } }).chrome;
+        for (const origin of origins) await api.developerPrivate.addHostPermission(id, origin);
+      },
+      { id: extensionId, origins: LOOPBACK_ORIGINS },
+    );
+  } finally {
+    await page.close();
+  }
 }
 
 /**

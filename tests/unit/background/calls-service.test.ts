@@ -18,7 +18,10 @@ import { seedData } from '../ui/helpers';
 
 // The key store's IndexedDB is not part of this test: the shell only asks whether there is a key.
 const key = vi.hoisted(() => ({ value: 'va_test_owner' as string | null }));
-vi.mock('../../../lib/background/key-store', () => ({ readApiKey: async () => key.value }));
+vi.mock('../../../lib/background/key-store', () => ({
+  originOf: (baseUrl: string) => new URL(baseUrl).origin,
+  readKeyFor: async (origin: string) => (key.value ? { origin, key: key.value, remember: true } : null),
+}));
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const AGENT = 'agent-1';
@@ -387,7 +390,7 @@ describe('without a key', () => {
     await calls.idle();
     const call = (await stored())!;
     expect(call.trackingPaused).toBe(true);
-    expect(call.lastError).toMatch(/No API key/);
+    expect(call.lastError).toMatch(/needs the key for sandbox/);
     expect(service.requests).toEqual([]);
   });
 });

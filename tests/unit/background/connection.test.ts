@@ -59,3 +59,22 @@ describe('testConnection', () => {
     expect((await testConnection('https://api.example.com', false, { client: () => fakeClient({}), hasHostAccess: access })).outcome).toBe('no-key');
   });
 });
+
+describe('testConnection on loopback', () => {
+  it('needs the origin granted like any other (the manifest no longer grants loopback at install)', async () => {
+    let asked = false;
+    const report = await testConnection('http://127.0.0.1:8787', true, { client: () => ((asked = true), fakeClient({})), hasHostAccess: async () => false });
+    expect(report).toMatchObject({ ok: false, outcome: 'permission-refused', message: expect.stringContaining('http://127.0.0.1:8787') });
+    expect(asked).toBe(false);
+  });
+  it('refuses a look-alike host over plain HTTP before any request', async () => {
+    let asked = false;
+    const report = await testConnection('http://127.evil.example:8787', true, { client: () => ((asked = true), fakeClient({})), hasHostAccess: async () => true });
+    expect(report.outcome).toBe('not-https');
+    expect(asked).toBe(false);
+  });
+  it('names the origin that has no key', async () => {
+    const report = await testConnection('http://localhost:9000', false, { client: () => fakeClient({}), hasHostAccess: async () => true });
+    expect(report).toMatchObject({ outcome: 'no-key', message: expect.stringContaining('http://localhost:9000') });
+  });
+});

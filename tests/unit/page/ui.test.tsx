@@ -27,6 +27,8 @@ function settingsView(sites: Partial<SettingsView['sites']> = {}): SettingsView 
     rememberKey: true,
     hasKey: true,
     keyHint: '••••wner',
+    keyOrigin: 'http://127.0.0.1:8787',
+    otherKeyOrigins: [],
     sites: { mode: 'everywhere', listed: [], paused: [], ...sites },
     problem: null,
   };

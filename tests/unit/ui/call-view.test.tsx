@@ -152,6 +152,14 @@ describe('CompactCallView', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
+  it('a call paused for want of its service’s key says so, not that the service was unreachable', async () => {
+    fakeBackground(() => ok(null));
+    const lastError = 'This call needs the key for api.a.example: it was placed there, and no key is saved for https://api.a.example.';
+    await renderWithStore(<CompactCallView call={callRecord({ trackingPaused: true, lastError, failingSince: null })} />);
+    expect(screen.getByRole('alert').textContent).toContain(`Tracking paused. ${lastError}`);
+    expect(screen.getByRole('alert').textContent).not.toContain('could not be reached');
+  });
+
   it('sends call/stop and shows a refusal', async () => {
     const { requests } = fakeBackground(() => fail('Batch is not queued or running', 404));
     await renderWithStore(<CompactCallView call={callRecord()} />);

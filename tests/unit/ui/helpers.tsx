@@ -139,6 +139,8 @@ export const settingsView = (over: Partial<SettingsView> = {}): SettingsView => 
   rememberKey: true,
   hasKey: true,
   keyHint: '••••••••wner',
+  keyOrigin: 'http://127.0.0.1:8787',
+  otherKeyOrigins: [],
   sites: { mode: 'everywhere', listed: [], paused: [] },
   problem: null,
   ...over,

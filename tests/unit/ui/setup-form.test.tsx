@@ -9,7 +9,11 @@ import { fail, fakeBackground, ok, keyState, renderWithStore, seedData, settings
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  // Access to every origin is granted unless a test says otherwise (loopback is asked for too).
+  fakeBrowser.permissions.request = vi.fn().mockResolvedValue(true) as never;
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -129,5 +133,97 @@ describe('SetupForm', () => {
     expect(field('API key').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Remove key' }));
     await waitFor(() => expect(requests).toContainEqual({ type: 'settings/remove-key' }));
+  });
+
+  it('asks for loopback access like any other origin (every local port), then saves', async () => {
+    const request = vi.fn().mockResolvedValue(true);
+    fakeBrowser.permissions.request = request as never;
+    const { requests } = fakeBackground(() => ok(view({ hasKey: false, keyOrigin: null })));
+    await renderWithStore(<SetupForm />);
+    type('API key', 'bn-0123456789abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/^Saved\./);
+    expect(request).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
+    expect(requests.some((r) => r.type === 'settings/save')).toBe(true);
+  });
+
+  it('another origin with no key of its own: asks for its key or an explicit move naming both origins', async () => {
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    const { requests } = fakeBackground(() => ok(view()));
+    await renderWithStore(<SetupForm />);
+    type('API base URL', 'http://127.0.0.1:9999');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByText(/The saved key is for http:\/\/127\.0\.0\.1:8787\. Paste the API key for http:\/\/127\.0\.0\.1:9999/);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(requests.some((r) => r.type === 'settings/save')).toBe(false);
+    expect(field('API base URL').value).toBe('http://127.0.0.1:9999');
+
+    // Cancel keeps the form as typed and moves nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Move the key to http://127.0.0.1:9999' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const group = await screen.findByRole('group', { name: 'Move the saved key' });
+    expect(group.textContent).toContain('http://127.0.0.1:8787');
+    expect(group.textContent).toContain('http://127.0.0.1:9999');
+    fireEvent.click(screen.getByRole('button', { name: 'Move the key to http://127.0.0.1:9999' }));
+    await waitFor(() =>
+      expect(requests).toContainEqual({
+        type: 'settings/save',
+        baseUrl: 'http://127.0.0.1:9999',
+        defaultCountry: 'US',
+        rememberKey: true,
+        moveKeyFrom: 'http://127.0.0.1:8787',
+      }),
+    );
+  });
+
+  it('another origin with a typed key saves that key for it, with no move', async () => {
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    const { requests } = fakeBackground(() => ok(view()));
+    await renderWithStore(<SetupForm />);
+    type('API base URL', 'http://localhost:9999');
+    type('API key', 'bn-0123456789abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/^Saved\./);
+    expect(requests.find((r) => r.type === 'settings/save')).toEqual({
+      type: 'settings/save',
+      baseUrl: 'http://localhost:9999',
+      defaultCountry: 'US',
+      rememberKey: true,
+      apiKey: 'bn-0123456789abcdef',
+    });
+  });
+
+  it('an origin that has its own saved key needs none typed', async () => {
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    const { requests } = fakeBackground(() => ok(view({ otherKeyOrigins: ['https://api.voice.example'] })));
+    await renderWithStore(<SetupForm />);
+    await screen.findByText('https://api.voice.example');
+    type('API base URL', 'https://api.voice.example/v2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/^Saved\./);
+    expect(requests.find((r) => r.type === 'settings/save')).not.toHaveProperty('apiKey');
+    expect(requests.find((r) => r.type === 'settings/save')).not.toHaveProperty('moveKeyFrom');
+  });
+
+  it('tests a typed URL of another origin only with a key for it', async () => {
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    const { requests } = fakeBackground(() => ok(view()));
+    await renderWithStore(<SetupForm />);
+    type('API base URL', 'http://127.0.0.1:9999');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No key is saved for http://127.0.0.1:9999: paste its API key to test it.');
+    expect(requests.some((r) => r.type === 'connection/test')).toBe(false);
+  });
+
+  it('says which origin the saved key is for, lists the other keys and removes one on request', async () => {
+    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    const { requests } = fakeBackground((r) => (r.type === 'settings/remove-key' ? ok(view()) : ok(view({ otherKeyOrigins: ['https://api.voice.example'] }))));
+    await renderWithStore(<SetupForm />);
+    expect(screen.getByText(/Saved key for/).textContent).toContain('http://127.0.0.1:8787');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove the key for https://api.voice.example' }));
+    await waitFor(() => expect(requests).toContainEqual({ type: 'settings/remove-key', origin: 'https://api.voice.example' }));
+    await waitFor(() => expect(screen.queryByText('https://api.voice.example')).toBeNull());
   });
 });
