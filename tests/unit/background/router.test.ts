@@ -12,6 +12,9 @@ import type { ConnectionReport, Reply, SettingsView, UiRequest } from '../../../
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { fakeFetch, json, type FakeFetch } from '../api/fake-fetch';
 import { secretStore } from './fake-secret-db';
+import { DATA } from '../../../lib/storage-keys';
+import { readData } from '../../../lib/store/data-db';
+import { records } from '../../../lib/store/records';
 
 vi.mock('../../../lib/background/secret-db', () => import('./fake-secret-db'));
 
@@ -111,12 +114,11 @@ describe('settings/save across origins', () => {
 
   it('tells UI the key’s origin and hint through storage, never the key', async () => {
     await publishKeyState();
-    const local = await fakeBrowser.storage.local.get(null);
-    expect(local).toMatchObject({ 'ui.hasKey': true, 'ui.keyHint': '••••••••ce-a', 'ui.keyOrigin': A });
+    expect(await records.keyState.read()).toEqual({ hasKey: true, keyHint: '••••••••ce-a', keyOrigin: A });
     data(await save({ baseUrl: B, apiKey: KEY_B }));
-    const after = await fakeBrowser.storage.local.get(null);
-    expect(after).toMatchObject({ 'ui.hasKey': true, 'ui.keyOrigin': B });
-    expect(JSON.stringify(after)).not.toMatch(/key-for-service/);
+    expect(await records.keyState.read()).toMatchObject({ hasKey: true, keyOrigin: B });
+    const everything = JSON.stringify([await readData(Object.values(DATA)), await fakeBrowser.storage.local.get(null)]);
+    expect(everything).not.toMatch(/key-for-service/);
   });
 });
 
@@ -166,7 +168,7 @@ describe('settings/remove-key and settings/get', () => {
     expect(data<SettingsView>(await send({ type: 'settings/remove-key' }))).toMatchObject({ hasKey: false, keyHint: null, keyOrigin: null });
     expect(await readKeys()).toEqual([]);
     expect(await send({ type: 'settings/remove-key' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
-    expect(await fakeBrowser.storage.local.get('ui.hasKey')).toEqual({ 'ui.hasKey': false });
+    expect(await records.keyState.read()).toMatchObject({ hasKey: false });
   });
 
   it('a key saved by an older version shows as the key of the saved base URL', async () => {

@@ -44,7 +44,7 @@ describe('data store migration', () => {
       expect(await records.agentsCache.read()).toEqual(agents);
       expect(await records.lastAgentId.read()).toBe('agent-1');
       expect(await records.routeMemory.read()).toEqual({ 'http://127.0.0.1:8787': { 'batch.schedule': 'live' } });
-      expect(await records.keyState.read()).toEqual({ hasKey: true, keyHint: '••••••••wner' });
+      expect(await records.keyState.read()).toEqual({ hasKey: true, keyHint: '••••••••wner', keyOrigin: null });
       // calls v0/v1 → the current version on the next save, with every record.
       expect((await callStore.list()).map((c) => c.id)).toEqual(['a', 'b']);
       await callStore.write(await callStore.list());

@@ -14,7 +14,7 @@ describe('data store records are read through their schemas', () => {
   const cases = [
     ['agents cache', DATA.agentsCache, records.agentsCache.read, agents, [{ ...agents, agents: [{ id: 'a' }] }, { agents: [] }, 'x'], undefined],
     ['last agent', DATA.lastAgentId, records.lastAgentId.read, 'agent-1', ['', 42, { id: 'a' }], undefined],
-    ['key state', DATA.keyState, records.keyState.read, { hasKey: true, keyHint: null }, [{ hasKey: 'yes', keyHint: null }, true], undefined],
+    ['key state', DATA.keyState, records.keyState.read, { hasKey: true, keyHint: null, keyOrigin: 'http://127.0.0.1:8787' }, [{ hasKey: 'yes', keyHint: null }, true], undefined],
     ['route memory', DATA.routeMemory, records.routeMemory.read, { 'http://x': { 'batch.schedule': 'live' } }, [{ 'http://x': { 'batch.schedule': 'other' } }, []], {}],
   ] as const;
   for (const [label, name, read, good, bad, absent] of cases) {

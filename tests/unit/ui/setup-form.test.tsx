@@ -148,7 +148,7 @@ describe('SetupForm', () => {
   });
 
   it('another origin with no key of its own: asks for its key or an explicit move naming both origins', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    await seedData({ 'ui.keyState': { hasKey: true, keyHint: '••••••••wner', keyOrigin: 'http://127.0.0.1:8787' } });
     const { requests } = fakeBackground(() => ok(view()));
     await renderWithStore(<SetupForm />);
     type('API base URL', 'http://127.0.0.1:9999');
@@ -179,7 +179,7 @@ describe('SetupForm', () => {
   });
 
   it('another origin with a typed key saves that key for it, with no move', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    await seedData({ 'ui.keyState': { hasKey: true, keyHint: '••••••••wner', keyOrigin: 'http://127.0.0.1:8787' } });
     const { requests } = fakeBackground(() => ok(view()));
     await renderWithStore(<SetupForm />);
     type('API base URL', 'http://localhost:9999');
@@ -196,7 +196,7 @@ describe('SetupForm', () => {
   });
 
   it('an origin that has its own saved key needs none typed', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    await seedData({ 'ui.keyState': { hasKey: true, keyHint: '••••••••wner', keyOrigin: 'http://127.0.0.1:8787' } });
     const { requests } = fakeBackground(() => ok(view({ otherKeyOrigins: ['https://api.voice.example'] })));
     await renderWithStore(<SetupForm />);
     await screen.findByText('https://api.voice.example');
@@ -208,7 +208,7 @@ describe('SetupForm', () => {
   });
 
   it('tests a typed URL of another origin only with a key for it', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    await seedData({ 'ui.keyState': { hasKey: true, keyHint: '••••••••wner', keyOrigin: 'http://127.0.0.1:8787' } });
     const { requests } = fakeBackground(() => ok(view()));
     await renderWithStore(<SetupForm />);
     type('API base URL', 'http://127.0.0.1:9999');
@@ -218,7 +218,7 @@ describe('SetupForm', () => {
   });
 
   it('says which origin the saved key is for, lists the other keys and removes one on request', async () => {
-    await fakeBrowser.storage.local.set({ 'ui.hasKey': true, 'ui.keyHint': '••••••••wner', 'ui.keyOrigin': 'http://127.0.0.1:8787' });
+    await seedData({ 'ui.keyState': { hasKey: true, keyHint: '••••••••wner', keyOrigin: 'http://127.0.0.1:8787' } });
     const { requests } = fakeBackground((r) => (r.type === 'settings/remove-key' ? ok(view()) : ok(view({ otherKeyOrigins: ['https://api.voice.example'] }))));
     await renderWithStore(<SetupForm />);
     expect(screen.getByText(/Saved key for/).textContent).toContain('http://127.0.0.1:8787');
