@@ -24,12 +24,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
 import { libphonenumberRegExpMemo } from '../lib/phone/libphonenumber-plugin';
+import { browserPath } from '../scripts/browsers.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES_DIR = join(ROOT, 'tests/fixtures/pages');
 const ROWS = Number(process.env.ROWS ?? 5000);
 const REPS = Math.max(1, Number(process.env.REPS ?? 5));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
+const CHROMIUM = browserPath('chromium');
 
 type Expected = Record<string, { defaultCountry: string; occurrences: Record<string, number> }>;
 

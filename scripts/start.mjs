@@ -6,12 +6,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browserPath, ensureBrowsers } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.SANDBOX_PORT ?? '8787';
 const speed = process.env.SANDBOX_SPEED ?? '10';
 const baseUrl = `http://127.0.0.1:${port}`;
 const extDir = join(root, '.output/chrome-mv3');
+const display = !!(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+
+// With a display Chromium is opened: make sure it is there first (installed where it can be), or stop at once.
+const missing = display ? ensureBrowsers(['chromium']) : null;
+if (missing) {
+  console.log(missing);
+  process.exit(1);
+}
 
 console.log('Building the extension (Chrome MV3 and Firefox)…');
 if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -56,11 +65,8 @@ The sandbox keeps running at ${baseUrl}; press Ctrl+C to stop it.`);
 };
 
 await waitForSandbox();
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
-if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  manual();
-} else if (!existsSync(chromium)) {
-  console.log(`Chromium was not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+const chromium = browserPath('chromium');
+if (!display) {
   manual();
 } else {
   const { chromium: pw } = await import('playwright-core');

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: builds the extension, then runs every suite (unit, Chromium e2e, Firefox e2e) and
-// ends with one plain line `N passed, N failed` summed over all of them. Exits non-zero on any failure.
+// `npm test`: makes sure the browsers are there (installing them where it can), type-checks, builds
+// the extension, then runs every suite (unit, Chromium e2e, Firefox e2e) and ends with one plain line
+// `N passed, N failed` summed over all of them. Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureBrowsers } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` (suites: typecheck, unit, e2e, firefox)
 const wanted = (name) => only.length === 0 || only.includes(name);
 
 function run(cmd, args, env = {}) {
@@ -23,6 +25,23 @@ function count(name, passed, failed, skipped = 0, note = '') {
   totals.failed += failed;
   totals.skipped += skipped;
   lines.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note}`);
+}
+
+// Before anything else: a missing browser stops the run at once with one line, not a trace per test.
+const needed = [...(wanted('e2e') ? ['chromium'] : []), ...(wanted('firefox') ? ['firefox'] : [])];
+const missing = ensureBrowsers(needed);
+if (missing) {
+  console.log(missing);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (wanted('typecheck')) {
+  console.log('\n=== typecheck (tsc --noEmit)');
+  // tsc prints its errors itself; a failed typecheck counts as one failure.
+  const code = run('npx', ['tsc', '--noEmit']);
+  if (code === 0) count('typecheck', 1, 0);
+  else count('typecheck', 0, 1, 0, ` (tsc exited ${code})`);
 }
 
 if (wanted('e2e') || wanted('firefox')) {

@@ -22,13 +22,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { OWNER_KEY } from '../../sandbox/keys';
+import { browserPath } from '../../scripts/browsers.mjs';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX = browserPath('firefox');
 const MV2_DIR = join(ROOT, '.output/firefox-mv2');
 const MV3_DIR = join(ROOT, '.output/firefox-mv3');
 const NUMBER = '+14155552671';

@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { batchPosts, callButton, expect, EXPECTED, expectListed, openFixture, tabIdOf, test } from './page-fixtures';
+import { idleTurns, tabEntry, topFrameReport } from './tab-numbers';
 
 async function setCountry(context: BrowserContext, extensionId: string, country: string): Promise<void> {
   const options = await context.newPage();
@@ -22,10 +23,12 @@ test.describe('numbers found on the fixture pages', () => {
   for (const name of ['crm-list.html', 'contact-record.html', 'mail-thread.html', 'profile.html', 'shadow.html', 'negatives.html']) {
     test(`${name}: the popup lists what expected.json says`, async ({ context, ready, pages, serviceWorker }) => {
       void ready;
-      const { popup } = await openFixture(context, await serviceWorker(), `${pages.url}/${name}`);
+      const sw = await serviceWorker();
+      const { popup, tabId } = await openFixture(context, sw, `${pages.url}/${name}`);
       if (EXPECTED[name]!.expected.length === 0) {
-        // Give the scan time to finish, then check nothing was reported.
-        await popup.waitForTimeout(2000);
+        // The top frame reports when its scan is done, even with nothing found: wait for that report.
+        await expect.poll(() => topFrameReport(sw, tabId), { timeout: 20_000 }).not.toBeNull();
+        expect(await topFrameReport(sw, tabId)).toEqual([]);
         await popup.reload();
         await expect(popup.getByText('No phone numbers found on 127.0.0.1.')).toBeVisible();
       } else {
@@ -168,13 +171,18 @@ test('a page script cannot start a call: forged clicks, postMessage and custom e
     document.getElementById('tel')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     document.getElementById('number')!.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: 10, clientY: 10 }));
   }, extensionId);
-  await page.waitForTimeout(1500);
-  expect(opened.map((p) => p.url())).toEqual([]);
 
-  // And the forged "script started" event did not switch click-to-call off on this page.
+  // A real click on the call button over the tel: link is the barrier: a call intent none of the
+  // forgeries could make (this number, from the overlay). Had a forgery got through, its
+  // confirmation would have opened before this one. It also shows that the forged "script started"
+  // event did not switch click-to-call off on this page.
   await page.mouse.move(0, 0);
-  await page.locator('#number').hover();
-  await expect(callButton(page, `Call with ${ready.agentName}`)).toBeVisible();
+  await page.locator('#tel').hover();
+  const [confirmation] = await Promise.all([context.waitForEvent('page'), callButton(page, `Call with ${ready.agentName}`).click()]);
+  await confirmation.waitForLoadState();
+  const url = new URL(confirmation.url());
+  expect([url.searchParams.get('dial'), url.searchParams.get('source')]).toEqual(['+14155550171', 'overlay']);
+  expect(opened).toEqual([confirmation]);
 });
 
 test('an editor’s content and a form’s submitted values are unchanged after scanning and hovering', async ({ context, ready, pages, serviceWorker }) => {
@@ -212,12 +220,18 @@ test('pause on a site from the popup: no numbers and no call button after reload
   await popup.getByRole('button', { name: 'Pause on this site' }).click();
   await expect(popup.getByRole('button', { name: 'Resume on this site' })).toBeVisible();
 
-  await page.reload();
-  await page.bringToFront();
-  await page.locator('#number').hover();
-  await page.waitForTimeout(1500);
-  await expect(page.locator('click-to-call-overlay')).toHaveCount(0);
   const tabId = await tabIdOf(sw, page.url());
+  await page.reload();
+  // The reloaded page's content script has asked for its config (the entry is new: a loading tab's is dropped).
+  await expect.poll(async () => (await tabEntry(sw, tabId))?.frames, { timeout: 20_000 }).toEqual({});
+  await page.bringToFront();
+  // Had it started, this page's scan (two warm-up slices, one of scanning) would be done by now…
+  await idleTurns(page, 6);
+  await page.locator('#number').hover();
+  // …and this hover handled: the content script reads pointer moves in the next animation frame.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.locator('click-to-call-overlay')).toHaveCount(0);
+  expect(await topFrameReport(sw, tabId)).toBeNull();
   expect(await sw.evaluate(async (id) => (await (globalThis as any).chrome.action.getBadgeText({ tabId: id })) as string, tabId)).toBe('');
   await popup.reload();
   await expect(popup.getByText('Click-to-call is off on 127.0.0.1.')).toBeVisible();
@@ -320,7 +334,12 @@ test('shortcut on a selection → the content script answers only the extension 
   expect(url.searchParams.get('dial')).toBe('(415) 555-0132');
   expect(url.searchParams.get('source')).toBe('shortcut');
   await expect(confirmation.getByRole('dialog', { name: 'Place this call?' })).toContainText(ready.agentName);
-  // Opening the confirmation dials nothing.
-  await confirmation.waitForTimeout(500);
+  // Opening the confirmation dialled nothing: Confirm creates the one and only batch.
   expect((await batchPosts(sandbox)).length).toBe(batchesBefore);
+  const creates = async () => (await batchPosts(sandbox)).filter((r) => r.path === '/batches').length;
+  const createsBefore = await creates();
+  await confirmation.getByRole('dialog', { name: 'Place this call?' }).getByRole('button', { name: 'Confirm' }).click();
+  // Scheduling comes after creating: once the batch is scheduled, any other dial would show as a second batch.
+  await expect.poll(async () => (await batchPosts(sandbox)).some((r, i) => i >= batchesBefore && r.path.endsWith('/schedule')), { timeout: 20_000 }).toBe(true);
+  expect(await creates()).toBe(createsBefore + 1);
 });

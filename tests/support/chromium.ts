@@ -8,9 +8,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOOPBACK_ORIGINS } from '../../wxt.config';
+import { browserPath } from '../../scripts/browsers.mjs';
 
 export const EXTENSION_DIR = join(process.cwd(), '.output/chrome-mv3');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/lib/chromium/chromium') ? '/usr/lib/chromium/chromium' : '/usr/bin/chromium');
+export const CHROMIUM = browserPath('chromium');
 
 export interface LoadedExtension {
   context: BrowserContext;

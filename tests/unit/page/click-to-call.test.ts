@@ -34,11 +34,50 @@ function trusted<E extends Event>(event: E): E {
 const numbersReports = (sent: PageRequest[]) => sent.filter((r): r is Extract<PageRequest, { type: 'page/numbers' }> => r.type === 'page/numbers');
 const calls = (sent: PageRequest[]) => sent.filter((r) => r.type === 'page/call');
 
+/**
+ * Takes over the window's idle callbacks, where the scanner does its work: `runAll()` runs every
+ * slice requested (and every slice those request) until none is left, i.e. until the script is idle.
+ */
+function manualIdle() {
+  const w = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+  const saved = { request: w.requestIdleCallback, cancel: w.cancelIdleCallback };
+  const slices = new Map<number, (deadline: { timeRemaining(): number; didTimeout: boolean }) => void>();
+  let nextId = 1;
+  w.requestIdleCallback = (cb: (deadline: { timeRemaining(): number; didTimeout: boolean }) => void) => {
+    slices.set(nextId, cb);
+    return nextId++;
+  };
+  w.cancelIdleCallback = (id: number) => void slices.delete(id);
+  restoreIdle = () => {
+    w.requestIdleCallback = saved.request;
+    w.cancelIdleCallback = saved.cancel;
+  };
+  return {
+    /** Runs slices until none is requested any more; returns how many ran. */
+    runAll(limit = 1000): number {
+      let ran = 0;
+      for (const [id, slice] of slices) {
+        if (++ran > limit) throw new Error(`still requesting idle slices after ${limit}`);
+        slices.delete(id);
+        slice({ timeRemaining: () => 50, didTimeout: false });
+      }
+      return ran;
+    },
+  };
+}
+let restoreIdle: (() => void) | null = null;
+
+/** One macrotask turn: every microtask queued so far (mutation records, answers) has run. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 async function scanned(scanner: ClickToCall['scanner']) {
   await vi.waitFor(() => expect(scanner.hasPendingWork()).toBe(false));
 }
 
 afterEach(() => {
+  vi.useRealTimers();
+  restoreIdle?.();
+  restoreIdle = null;
   running?.stop();
   running = null;
   document.body.innerHTML = '';
@@ -109,21 +148,32 @@ describe('scanning and reporting', () => {
   });
 
   it('reports an empty list once when the page has no numbers (so the popup can say so)', async () => {
+    const idle = manualIdle();
     const { sent, scanner } = start('<p>Order 2024-05-14, total $1,234.50</p>');
-    await scanned(scanner);
-    await vi.waitFor(() => expect(numbersReports(sent)).toEqual([{ type: 'page/numbers', numbers: [] }]));
-    await new Promise((r) => setTimeout(r, 300));
+    expect(idle.runAll()).toBeGreaterThan(0);
+    expect(scanner.hasPendingWork()).toBe(false);
+    expect(numbersReports(sent)).toEqual([{ type: 'page/numbers', numbers: [] }]);
+    // Idle: it asks for no more slices, so nothing more can be reported.
+    await nextTurn();
+    expect(idle.runAll()).toBe(0);
     expect(numbersReports(sent)).toHaveLength(1);
   });
 
   it('stops: no more reports, an empty report for the badge, and no listeners left', async () => {
+    const idle = manualIdle();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the burst debounce
     const { sent, scanner } = start('<p>(415) 555-0132</p>');
-    await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(1));
+    idle.runAll();
+    expect(numbersReports(sent)).toHaveLength(1);
     running!.stop();
     await vi.waitFor(() => expect(numbersReports(sent)).toHaveLength(2));
     expect(numbersReports(sent)[1]!.numbers).toEqual([]);
     document.body.insertAdjacentHTML('beforeend', '<p>212-555-0147</p>');
-    await new Promise((r) => setTimeout(r, 600));
+    // Every way the change could come back has run: mutation records (microtasks), the debounce
+    // timer, and any slice either of them asked for.
+    await nextTurn();
+    vi.runAllTimers();
+    expect(idle.runAll()).toBe(0);
     expect(numbersReports(sent)).toHaveLength(2);
     expect(scanner.matches()).toEqual([]);
   });
@@ -159,7 +209,8 @@ describe('the call button', () => {
     await scanned(scanner);
     const a = document.getElementById('tel')!;
     a.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: 0, clientY: 0 }));
-    await new Promise((r) => setTimeout(r, 50));
+    // A hover is handled in the next animation frame; frames run their callbacks in order.
+    await new Promise((r) => window.requestAnimationFrame(() => window.requestAnimationFrame(r)));
     expect(document.querySelector(OVERLAY_TAG)).toBeNull();
 
     a.dispatchEvent(trusted(new PointerEvent('pointermove', { bubbles: true, clientX: 0, clientY: 0 })));
@@ -218,7 +269,10 @@ describe('tel: links', () => {
     window.postMessage({ type: 'page/call', number: '+14155550132', source: 'overlay' }, '*');
     document.dispatchEvent(new CustomEvent('page/call', { detail: { number: '+14155550132' } }));
     window.dispatchEvent(new MessageEvent('message', { data: { type: 'page/call', number: '+14155550132' } }));
-    await new Promise((r) => setTimeout(r, 100));
+    // Posted messages arrive in order: once this one is here, the forged one was delivered too.
+    const marker = new Promise((resolve) => window.addEventListener('message', (e) => e.data === 'marker' && resolve(null)));
+    window.postMessage('marker', '*');
+    await marker;
     expect(calls(sent)).toEqual([]);
   });
 });

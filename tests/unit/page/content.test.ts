@@ -8,13 +8,16 @@ const EXTENSION_ID = 'our-extension-id';
 /** The slice of the extension API the content script uses, with a scripted background. */
 function fakeExtension(config: () => unknown) {
   const sent: { type: string; [k: string]: unknown }[] = [];
+  const answers: Promise<unknown>[] = [];
   const messageListeners: ((m: unknown, s: { id?: string }, r: (a: unknown) => void) => unknown)[] = [];
   const browser: ContentBrowser = {
     runtime: {
       id: EXTENSION_ID,
-      sendMessage: async (message) => {
+      sendMessage: (message) => {
         sent.push(message as never);
-        return (message as { type: string }).type === 'page/config' ? config() : null;
+        const answer = Promise.resolve((message as { type: string }).type === 'page/config' ? config() : null);
+        answers.push(answer);
+        return answer;
       },
       onMessage: { addListener: (cb) => void messageListeners.push(cb) },
     },
@@ -29,6 +32,14 @@ function fakeExtension(config: () => unknown) {
     sent,
     /** The background's data-free "settings changed" command (lib/background/page-scripts.ts). */
     refresh: (senderId = EXTENSION_ID) => ask({ type: 'page/refresh' }, senderId),
+    /**
+     * Resolves once the script has read every answer given so far: answers are read in microtasks,
+     * which all run before the next macrotask. The script's reaction to them is then complete.
+     */
+    answered: async () => {
+      await Promise.all(answers);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
     /** What the content script answers the background (or another sender). */
     ask,
   };
@@ -62,7 +73,8 @@ describe('runContentScript', () => {
     const script = runContentScript(ext.browser);
     stop = script.stop;
     await vi.waitFor(() => expect(ext.sent.map((m) => m.type)).toEqual(['page/config']));
-    await new Promise((r) => setTimeout(r, 300));
+    await ext.answered();
+    // Starting would have made a scanner right here (a report follows only from one).
     expect(script.current()).toBeNull();
     expect(ext.sent.map((m) => m.type)).toEqual(['page/config']);
   });
@@ -110,7 +122,8 @@ describe('runContentScript', () => {
     const first = script.current();
     config = { ...ON, agentName: 'Reminder' };
     ext.refresh();
-    await new Promise((r) => setTimeout(r, 50));
+    expect(ext.sent.filter((m) => m.type === 'page/config')).toHaveLength(2);
+    await ext.answered();
     expect(script.current()).toBe(first);
     config = { ...ON, defaultCountry: 'GB' };
     ext.refresh();

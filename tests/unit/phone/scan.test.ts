@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   collectTextTargets,
   containerKeyOf,
@@ -295,8 +295,7 @@ describe('iframes', () => {
     const frame = document.createElement('iframe');
     frame.srcdoc = '<p>Child: (415) 555-0132</p>';
     document.body.appendChild(frame);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(frame.contentDocument?.body.textContent).toContain('Child');
+    await vi.waitFor(() => expect(frame.contentDocument?.body.textContent).toContain('Child'));
     expect(numbers(scanNode(document, US))).toEqual(['+12125550147']);
     expect(numbers(scanNode(document, { ...US, frames: true }))).toEqual(['+12125550147', '+14155550132']);
   });
