@@ -18,8 +18,8 @@ export const FOLLOW = {
   dialling: 1_000,
   /** Conversations in progress: nothing new for a while. */
   talking: 2_000,
-  /** call-disconnected: results arrive later (minutes, live). */
-  finalising: 3_000,
+  /** call-disconnected: results arrive later (minutes, live); the single-call tracker's pace there. */
+  finalising: POLL.finalising,
 } as const;
 
 export interface FollowState {

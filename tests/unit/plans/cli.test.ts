@@ -126,6 +126,22 @@ describe('npm run qa -- run', () => {
   });
 });
 
+describe('against the spec\'s route forms', () => {
+  let spec: Sandbox;
+  beforeAll(async () => {
+    spec = await startSandbox({ port: 0, speed: 600, routes: 'spec' });
+  });
+  afterAll(() => spec.close());
+
+  it('the same plan passes through the spec-only routes (POST /batches/schedule with batch_id)', async () => {
+    const r = await qa(['run', join(PLANS, 'sandbox-pass.json'), '--base-url', spec.url]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('PASS: 3 passed, 0 failed, 0 in error of 3 cases');
+    const log: Array<{ path: string }> = await (await fetch(`${spec.url}/__sandbox/requests`)).json();
+    expect(log.some((q) => q.path === '/batches/schedule')).toBe(true);
+  });
+});
+
 describe('parseQaArgs', () => {
   it('reads the command, the plan and the options, = forms included', () => {
     expect(parseQaArgs(['--', 'run', 'p.json', '--base-url=http://x:1', '--junit', 'o.xml', '--max-wait', '2'])).toEqual({
