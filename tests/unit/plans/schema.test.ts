@@ -77,3 +77,13 @@ describe('parsePlan', () => {
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^name: /), expect.stringMatching(/^cases\[0\]\.contact_number: /), expect.stringMatching(/^cases\[0\]\.label: /)]));
   });
 });
+
+describe('planToJson', () => {
+  it('exports a plan that imports back unchanged', async () => {
+    const { planToJson } = await import('../../../lib/plans');
+    const r = parsePlan(withCase({ expect: { status: ['busy'], extracted: { a: { one_of: [true, 'x'] } }, transcript: { contains: ['hi'] } } }));
+    if (!r.ok) throw new Error('fixture');
+    const back = parsePlan(planToJson(r.plan));
+    expect(back).toEqual({ ok: true, plan: r.plan });
+  });
+});
