@@ -6,6 +6,7 @@
  * engine.ts applies these with timers.
  */
 import type { KnownExecutionStatus } from '../lib/api/schemas';
+import { personaFor, recipientName, type Turn } from './persona';
 
 export type Outcome =
   | 'completed'
@@ -127,10 +128,7 @@ export interface CallContext {
   toNumber: string;
 }
 
-export interface Turn {
-  role: 'assistant' | 'user';
-  text: string;
-}
+export type { Turn } from './persona';
 
 // Provider hangup data, modelled on what telephony providers report.
 const HANGUPS: Partial<Record<Outcome, { by: string; reason: string; code: number }>> = {
@@ -148,13 +146,6 @@ const ERRORS: Partial<Record<Outcome, string>> = {
   error: 'An internal error occurred while placing the call',
   'balance-low': 'Insufficient wallet balance to place the call. Please recharge your wallet.',
 };
-
-function recipientName(data: Record<string, string>): string | undefined {
-  for (const [key, value] of Object.entries(data)) {
-    if (/^(name|first_name|customer_name|full_name)$/i.test(key) && value.trim()) return value.trim();
-  }
-  return undefined;
-}
 
 /** `{name}` and `{{name}}` in the welcome message are filled from the CSV row, as prompt variables are. */
 function fill(text: string, data: Record<string, string>): string {
@@ -175,15 +166,14 @@ export function conversationTurns(outcome: Outcome, ctx: CallContext): Turn[] {
       a(`Hi${name ? ` ${name}` : ''}, this is Ava from ${ctx.agentName}. Please call us back when convenient. Thank you!`),
     ];
   }
+  const persona = personaFor(ctx.recipientData);
   const turns = [
     a(hello),
     u(name ? `Yes, this is ${name}. Who's calling?` : "Yes, I have a moment. Who's calling?"),
     a(`I'm Ava, an assistant for ${ctx.agentName}. I'm calling to see whether you'd like a short walkthrough of our new plan.`),
-    u('Sure, that sounds interesting.'),
-    a('Wonderful. When would be a good time for one of our specialists to call you back?'),
-    u('Tomorrow at 10am works for me.'),
+    ...persona.reply,
   ];
-  if (outcome === 'long') {
+  if (outcome === 'long' && persona.intent !== 'hangup') {
     turns.push(
       a('Noted. Before I let you go, is there anything you would like to know about pricing?'),
       u('Yes, how does the monthly plan compare with the yearly one?'),
@@ -191,7 +181,7 @@ export function conversationTurns(outcome: Outcome, ctx: CallContext): Turn[] {
       u('Good to know, thanks.'),
     );
   }
-  turns.push(a(`Perfect, I've noted tomorrow at 10am. Thank you${name ? `, ${name}` : ''}, have a great day!`), u('Thanks, bye.'));
+  turns.push(...persona.goodbye);
   return turns;
 }
 
@@ -231,10 +221,12 @@ export function callResult(outcome: Outcome, ctx: CallContext): ResultFields {
     hangup_provider_code: hangup?.code ?? null,
   };
   if (outcome !== 'completed' && outcome !== 'voicemail' && outcome !== 'long') return base;
-  const seconds = talkSeconds(outcome, ctx.toNumber);
-  const cost = costFor(seconds);
-  const name = recipientName(ctx.recipientData);
   const voicemail = outcome === 'voicemail';
+  // The row's variables decide how the conversation goes (sandbox/persona.ts); voicemail ignores them.
+  const persona = personaFor(ctx.recipientData);
+  const nominal = talkSeconds(outcome, ctx.toNumber);
+  const seconds = voicemail ? nominal : persona.seconds(nominal);
+  const cost = costFor(seconds);
   return {
     ...base,
     conversation_duration: seconds,
@@ -242,12 +234,9 @@ export function callResult(outcome: Outcome, ctx: CallContext): ResultFields {
     cost_breakdown: cost.breakdown,
     telephony_duration: seconds + 3, // the line is up a little longer than the conversation
     transcript: formatTranscript(conversationTurns(outcome, ctx)),
-    summary: voicemail
-      ? 'The call reached voicemail; the agent left a message asking for a call back.'
-      : `${name ?? 'The recipient'} is interested in a walkthrough and asked for a call back tomorrow at 10am.`,
-    extracted_data: voicemail
-      ? { voicemail: true, interested: false }
-      : { interested: true, callback_time: 'tomorrow 10am', wants_demo: true, customer_name: name ?? '' },
+    summary: voicemail ? 'The call reached voicemail; the agent left a message asking for a call back.' : persona.summary,
+    extracted_data: voicemail ? { voicemail: true, interested: false } : persona.extracted,
+    hangup_by: (!voicemail && persona.hangupBy) || base.hangup_by,
     answered_by_voice_mail: voicemail,
     has_recording: true,
   };

@@ -1,0 +1,77 @@
+/** A run's results as JUnit XML (what CI systems read), JSON and CSV. Pure string builders. */
+import { csvField } from '../calls/csv';
+import type { CaseResult, RunResult } from './judge';
+
+/** XML 1.0 text: the five special characters escaped, characters XML cannot hold dropped. */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const seconds = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
+
+/** The failing expectations of a case, one per line: `status: expected busy, got completed`. */
+export function failureLines(result: CaseResult): string[] {
+  return result.outcomes.filter((o) => !o.passed).map((o) => `${o.name}: expected ${o.expected}, got ${o.actual}`);
+}
+
+function testcase(result: CaseResult, suite: string): string {
+  const attrs = `name="${xmlEscape(`${result.caseId}: ${result.label}`)}" classname="${xmlEscape(suite)}" time="${(result.durationSeconds ?? 0).toFixed(3)}"`;
+  const props = [
+    ['execution_id', result.executionId ?? ''],
+    ['status', result.status ?? ''],
+    ['contact_number', result.contactNumber],
+    ['cost_cents', String(result.costCents ?? '')],
+  ]
+    .map(([name, value]) => `        <property name="${name}" value="${xmlEscape(value!)}"/>`)
+    .join('\n');
+  const body = [`      <properties>\n${props}\n      </properties>`];
+  if (result.verdict === 'error') {
+    body.push(`      <error message="${xmlEscape(result.error ?? 'The call never happened.')}" type="call-not-placed"/>`);
+  } else if (result.verdict === 'fail') {
+    const lines = failureLines(result);
+    body.push(`      <failure message="${xmlEscape(lines[0] ?? 'failed')}" type="expectation">${xmlEscape(lines.join('\n'))}</failure>`);
+  }
+  return `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>`;
+}
+
+export function toJUnit(run: RunResult): string {
+  const n = run.cases.length;
+  const counts = `tests="${n}" failures="${run.counts.fail}" errors="${run.counts.error}"`;
+  const suite = run.planName;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlEscape(suite)}" ${counts} time="${seconds(run.durationMs)}">`,
+    `  <testsuite name="${xmlEscape(suite)}" ${counts} skipped="0" time="${seconds(run.durationMs)}"${run.startedAt ? ` timestamp="${run.startedAt}"` : ''}>`,
+    ...run.cases.map((c) => testcase(c, suite)),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** The run as stored and exported: the result itself, versioned. */
+export const toJson = (run: RunResult) => `${JSON.stringify({ format: 'voice-agent-test-run', version: 1, ...run }, null, 2)}\n`;
+
+export const CSV_COLUMNS = ['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems'] as const;
+
+/** One row per case; `problems` holds the failing expectations (or why the call never happened). */
+export function toCsv(run: RunResult): string {
+  const rows = run.cases.map((c) => [
+    c.caseId,
+    c.label,
+    c.contactNumber,
+    c.verdict,
+    c.status ?? '',
+    c.durationSeconds === null ? '' : String(c.durationSeconds),
+    c.costCents === null ? '' : String(c.costCents),
+    c.executionId ?? '',
+    c.error ?? failureLines(c).join('\n'),
+  ]);
+  return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

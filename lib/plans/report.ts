@@ -1,0 +1,48 @@
+/** A run's results as plain text for a terminal: a table, one row per case, and a closing summary. */
+import { failureLines } from './export';
+import type { CaseResult, RunResult } from './judge';
+
+const VERDICT_WORD = { pass: 'PASS', fail: 'FAIL', error: 'ERROR' } as const;
+
+export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+}
+
+const problemOf = (c: CaseResult) => c.error ?? failureLines(c)[0] ?? '';
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+}
+
+export function resultTable(run: RunResult): string {
+  const head = ['VERDICT', 'CASE', 'LABEL', 'STATUS', 'TIME', 'COST', 'FIRST PROBLEM'];
+  const rows = run.cases.map((c) => [
+    VERDICT_WORD[c.verdict],
+    c.caseId,
+    c.label.length > 40 ? `${c.label.slice(0, 39)}…` : c.label,
+    c.status ?? '-',
+    c.durationSeconds === null ? '-' : `${c.durationSeconds}s`,
+    c.costCents === null ? '-' : `${c.costCents}¢`,
+    problemOf(c).replace(/\s+/g, ' '),
+  ]);
+  return table([head, ...rows]);
+}
+
+export function summaryLines(run: RunResult): string[] {
+  const { pass, fail, error } = run.counts;
+  const lines = [
+    `${VERDICT_WORD[run.verdict]}: ${pass} passed, ${fail} failed, ${error} in error of ${run.cases.length} cases` +
+      ` · cost ${formatCents(run.totalCostCents)}${run.durationMs === null ? '' : ` · ${formatDuration(run.durationMs)}`}` +
+      (run.batchId ? ` · batch ${run.batchId}` : ''),
+  ];
+  const named = (verdict: 'fail' | 'error') => run.cases.filter((c) => c.verdict === verdict).map((c) => `${c.caseId} (${c.label})`);
+  if (fail) lines.push(`Failed: ${named('fail').join(', ')}`);
+  if (error) lines.push(`In error (call never happened): ${named('error').join(', ')}`);
+  return lines;
+}
+
+export const textReport = (run: RunResult) => `${resultTable(run)}\n\n${summaryLines(run).join('\n')}\n`;

@@ -1,0 +1,150 @@
+/**
+ * The test plan file: what a good call of one agent looks like, case by case. Versioned; the same
+ * schema checks a file being imported and a plan the editor saves. `parsePlan` answers readable
+ * problems (a path such as `cases[2].expect.duration.at_most` and a plain message), never throws.
+ */
+import { z } from '../api/zod';
+import { e164 } from '../api/schemas/common';
+import { validateVariables } from '../calls/csv';
+
+export const PLAN_FORMAT = 'voice-agent-test-plan';
+export const PLAN_VERSION = 1;
+/** The batch CSV column that carries each row's case id (it reaches the agent as a prompt variable too). */
+export const CASE_ID_VARIABLE = 'test_case_id';
+
+/** Statuses a case may expect: the terminal ones, plus `voicemail` (completed, answered by voicemail). */
+export const EXPECTABLE_STATUSES = ['completed', 'voicemail', 'busy', 'no-answer', 'failed', 'canceled', 'stopped', 'error', 'balance-low'] as const;
+export type ExpectableStatus = (typeof EXPECTABLE_STATUSES)[number];
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const nonNegative = z.number().nonnegative('must be 0 or more');
+
+const pattern = z.string().min(1, 'must not be empty').refine(
+  (p) => {
+    try {
+      new RegExp(p, 'u');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'is not a valid regular expression' },
+);
+
+/** One extracted-data field: every key given must hold. */
+export const fieldExpectation = z
+  .strictObject({
+    equals: scalar.optional(),
+    one_of: z.array(scalar).min(1, 'needs at least one value').optional(),
+    contains: z.string().min(1, 'must not be empty').optional(),
+    matches: pattern.optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    present: z.literal(true, 'must be true (leave it out otherwise)').optional(),
+    absent: z.literal(true, 'must be true (leave it out otherwise)').optional(),
+  })
+  .refine((f) => Object.values(f).some((v) => v !== undefined), { message: 'says nothing to check: use equals, one_of, contains, matches, min, max, present or absent' })
+  .refine((f) => !(f.present && f.absent), { message: 'cannot be both present and absent' })
+  .refine((f) => f.min === undefined || f.max === undefined || f.min <= f.max, { message: 'min is above max' });
+export type FieldExpectation = z.infer<typeof fieldExpectation>;
+
+const phrases = z.array(z.string().trim().min(1, 'a phrase must not be empty')).min(1, 'needs at least one phrase');
+
+export const caseExpectations = z.strictObject({
+  status: z.union([z.enum(EXPECTABLE_STATUSES), z.array(z.enum(EXPECTABLE_STATUSES)).min(1)]).optional(),
+  extracted: z.record(z.string().min(1), fieldExpectation).optional(),
+  transcript: z
+    .strictObject({ contains: phrases.optional(), not_contains: phrases.optional() })
+    .optional(),
+  duration: z
+    .strictObject({ at_most: nonNegative.optional(), at_least: nonNegative.optional() })
+    .refine((d) => d.at_most === undefined || d.at_least === undefined || d.at_least <= d.at_most, { message: 'at_least is above at_most' })
+    .optional(),
+  cost: z.strictObject({ at_most: nonNegative }).optional(),
+  hangup_by: z.string().trim().min(1).optional(),
+});
+export type CaseExpectations = z.infer<typeof caseExpectations>;
+
+const variables = z
+  .record(z.string(), z.string())
+  .superRefine((vars, ctx) => {
+    for (const problem of validateVariables(vars)) ctx.addIssue({ code: 'custom', message: problem });
+    if (CASE_ID_VARIABLE in vars) ctx.addIssue({ code: 'custom', message: `${CASE_ID_VARIABLE} is filled from the case id; choose another variable name.` });
+  });
+
+export const testCase = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1–64 letters, digits, _ . or -, starting with a letter or digit'),
+  label: z.string().trim().min(1, 'must not be empty').max(200),
+  contact_number: e164,
+  variables: variables.default({}),
+  expect: caseExpectations.default({}),
+});
+export type TestCase = z.infer<typeof testCase>;
+
+export const testPlan = z
+  .strictObject({
+    format: z.literal(PLAN_FORMAT, `must be "${PLAN_FORMAT}"`),
+    version: z.literal(PLAN_VERSION, `must be ${PLAN_VERSION}`),
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    agent_id: z.string().trim().min(1, 'must not be empty').max(128),
+    from_number: e164.optional(),
+    cases: z.array(testCase).min(1, 'a plan needs at least one case').max(500, 'a plan holds at most 500 cases'),
+  })
+  .superRefine((plan, ctx) => {
+    const seen = new Set<string>();
+    plan.cases.forEach((c, i) => {
+      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cases', i, 'id'], message: `"${c.id}" is used by an earlier case; case ids must be unique` });
+      seen.add(c.id);
+    });
+  });
+export type TestPlan = z.infer<typeof testPlan>;
+export type TestPlanInput = z.input<typeof testPlan>;
+
+export interface PlanProblem {
+  /** Where, as a person reads it: `cases[2].expect.duration.at_most`; `` for the whole file. */
+  path: string;
+  message: string;
+}
+export type PlanParse = { ok: true; plan: TestPlan } | { ok: false; problems: PlanProblem[] };
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+}
+
+const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list', record: 'an object' };
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'invalid_type') {
+    // Zod leaves the input out of issues; its own message ends with what it received.
+    if (/received undefined$/.test(issue.message)) return 'is required';
+    return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
+  }
+  if (issue.code === 'invalid_value' && issue.values.length > 1) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (issue.code === 'invalid_union') return 'has the wrong form';
+  return issue.message;
+}
+
+/** Checks a plan given as a value (e.g. from the editor). */
+export function checkPlan(value: unknown): PlanParse {
+  if (value && typeof value === 'object' && 'version' in value && typeof value.version === 'number' && value.version > PLAN_VERSION) {
+    return { ok: false, problems: [{ path: 'version', message: `this plan was written for version ${value.version}; this tool reads version ${PLAN_VERSION}` }] };
+  }
+  const parsed = testPlan.safeParse(value);
+  if (parsed.success) return { ok: true, plan: parsed.data };
+  return { ok: false, problems: parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issueMessage(issue) })) };
+}
+
+/** Checks a plan file's text (import). */
+export function parsePlan(text: string): PlanParse {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, problems: [{ path: '', message: `the file is not JSON: ${(e as Error).message}` }] };
+  }
+  return checkPlan(value);
+}
+
+/** One problem per line: `cases[2].label: must not be empty`. */
+export const problemsText = (problems: readonly PlanProblem[]) => problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('\n');
