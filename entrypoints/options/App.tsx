@@ -1,4 +1,5 @@
 import { KeptAside } from '../../components/KeptAside';
+import { PageAccess } from '../../components/PageAccess';
 import { SetupForm } from '../../components/SetupForm';
 import { SitesSettings } from '../../components/SitesSettings';
 
@@ -9,6 +10,7 @@ export function OptionsApp() {
       <KeptAside source="settings" what="settings" />
       <SetupForm />
       <SitesSettings />
+      <PageAccess />
     </main>
   );
 }

@@ -9,6 +9,7 @@
  */
 import { browser } from '../browser';
 import { pageCommand, type PageCommand } from '../page/messages';
+import { scriptPlan, type ScriptPlan } from '../page/access';
 import { isEnabledOn } from '../page/sites';
 import type { Settings } from '../settings/schema';
 import { DATA, STORAGE } from '../storage-keys';
@@ -18,44 +19,7 @@ import { loadSettings } from './settings-store';
 export const SCRIPT_ID = 'click-to-call';
 /** The content script's file in the build (entrypoints/content, `registration: 'runtime'`). */
 export const SCRIPT_FILE = '/content-scripts/content.js';
-/** Every http(s) page; the host permission the manifest asks for. */
-export const ALL_SITES = '*://*/*';
-
-export interface ScriptPlan {
-  matches: string[];
-  excludeMatches: string[];
-}
-
-const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
-const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
-
-/**
- * Match patterns for a listed host and its subdomains (as `hostMatches` reads the list), or none
- * for an entry that is not a host name: one bad pattern would make the browser refuse them all.
- */
-export function hostPatterns(entry: string): string[] {
-  const host = entry.trim().toLowerCase().replace(/^\*\./, '');
-  if (!host || host.length > 253 || !host.split('.').every((label) => LABEL.test(label))) return [];
-  if (IPV4.test(host)) return [`*://${host}/*`];
-  return [`*://${host}/*`, `*://*.${host}/*`];
-}
-
-const patternsOf = (hosts: string[]) => [...new Set(hosts.flatMap(hostPatterns))];
-
-/** Where the content script should run under the site rules; null: nowhere. Pure. */
-export function scriptPlan(sites: Settings['sites']): ScriptPlan | null {
-  const paused = patternsOf(sites.paused);
-  switch (sites.mode) {
-    case 'only-listed': {
-      const matches = patternsOf(sites.listed);
-      return matches.length ? { matches, excludeMatches: paused } : null;
-    }
-    case 'except-listed':
-      return { matches: [ALL_SITES], excludeMatches: patternsOf([...sites.listed, ...sites.paused]) };
-    case 'everywhere':
-      return { matches: [ALL_SITES], excludeMatches: paused };
-  }
-}
+export { ALL_SITES, hostPatterns, scriptPlan, type ScriptPlan } from '../page/access';
 
 const samePlan = (a: ScriptPlan | null, b: ScriptPlan | null) =>
   JSON.stringify(a && [[...a.matches].sort(), [...a.excludeMatches].sort()]) === JSON.stringify(b && [[...b.matches].sort(), [...b.excludeMatches].sort()]);
@@ -163,4 +127,7 @@ export function wirePageScripts(): void {
   watchData((change) => {
     if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refresh(false);
   });
+  // Pages' origins are granted by the user after install (components/PageAccess.tsx): register
+  // again (Firefox MV2 refuses patterns it has no grant for) and bring open pages the script.
+  browser.permissions?.onAdded?.addListener(() => void refresh(true));
 }
