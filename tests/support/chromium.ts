@@ -67,9 +67,10 @@ export async function setUpThroughOptions(context: BrowserContext, extensionId: 
  * Grants the loopback origins (every local port) the way a person can in chrome://extensions, so
  * Save's request for a loopback origin answers at once: the manifest grants no origin at install, and
  * headless Chromium cannot show the permission prompt (the request would wait forever). HTTPS
- * origins are not granted here. Also used by `npm start` for its own fresh profile.
+ * origins are not granted here. Also used by `npm start` for its own fresh profile. Tests may name
+ * other origins: what a person allows for pages in Options → Access to web pages.
  */
-export async function grantLoopbackAccess(context: BrowserContext, extensionId: string): Promise<void> {
+export async function grantLoopbackAccess(context: BrowserContext, extensionId: string, origins: readonly string[] = LOOPBACK_ORIGINS): Promise<void> {
   const page = await context.newPage();
   try {
     await page.goto('chrome://extensions/');
@@ -78,7 +79,7 @@ export async function grantLoopbackAccess(context: BrowserContext, extensionId: 
         const api = (globalThis as unknown as { chrome: { developerPrivate: { addHostPermission(id: string, host: string): Promise<void> } } }).chrome;
         for (const origin of origins) await api.developerPrivate.addHostPermission(id, origin);
       },
-      { id: extensionId, origins: LOOPBACK_ORIGINS },
+      { id: extensionId, origins: [...origins] },
     );
   } finally {
     await page.close();
