@@ -93,7 +93,8 @@ function textBefore(text: string, start: number, max: number): string {
 
 /** True when the last words before `start` name a phone field ("Phone:", "Tel. no.", "M:"). */
 export function hasPositiveContextBefore(text: string, start: number): boolean {
-  const before = textBefore(text, start, 32);
+  // Words before another number belong to that number ("Fax (503) 555-0101 Account Number …").
+  const before = textBefore(text, start, 32).replace(/^[^]*\d/u, '');
   if (POSITIVE_LETTER_RE.test(before)) return true;
   const stripped = before.replace(TRAILING_FILLERS_RE, '');
   const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0).slice(-2);
@@ -270,6 +271,7 @@ function checkShape(core: string, text: string, start: number, end: number): Rej
 }
 
 const BLANK_RE = /^\s*$/;
+const LINE_LABEL_RE = /(?:^|\n)([^\n\d]{1,40})\n\s*$/u;
 
 function checkContext(c: Candidate, core: string): RejectReason | null {
   const { text, start, end } = c;
@@ -302,6 +304,9 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
 
   // A non-phone field label ("Account Number") vetoes, unless the text itself says phone ("Main: …").
   if (c.label && !positive && labelKind(c.label) === 'other') return 'label';
+  // The same for a label the page lays out as its own line right before the value ("Employees").
+  const line = LINE_LABEL_RE.exec(before);
+  if (line && !positive && labelKind(line[1]!.trim()) === 'other') return 'label';
   return null;
 }
 

@@ -28,6 +28,7 @@
  * display:none are), numbers split across blocks or <br>, template content.
  */
 import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, type CountryCode, type FoundPhoneNumber } from './find';
+import { elementJoint } from './joints';
 import { hasPositiveContextBefore, labelKind } from './reject';
 
 export interface ScanOptions {
@@ -208,7 +209,6 @@ const DISPLAY_NONE_RE = /(?:^|;)\s*display\s*:\s*none\s*(?:!important)?\s*(?:;|$
 /** Collapsible white space (not NBSP), as a browser renders it: one space. */
 const COLLAPSIBLE_RE = /[ \t\n\r\f]+/g;
 const HAS_COLLAPSIBLE_RE = /[\t\n\r\f]| {2}/;
-const ALNUM_RE = /[\p{L}\p{N}]/u;
 
 type SkipReason = 'tag' | 'input' | 'code' | 'opt-out' | 'editable' | 'aria-hidden' | 'hidden' | 'display-none';
 
@@ -391,12 +391,12 @@ interface OpenGroup {
   pieces: TextPiece[] | null;
   length: number;
   lastChar: string;
-  lastParent: Node | null;
+  lastNode: Text | null;
   pendingBreak: boolean;
 }
 
 function openGroup(container: Node, discard = false): OpenGroup {
-  return { container, discard, parts: null, pieces: null, length: 0, lastChar: '', lastParent: null, pendingBreak: false };
+  return { container, discard, parts: null, pieces: null, length: 0, lastChar: '', lastNode: null, pendingBreak: false };
 }
 
 function appendText(group: OpenGroup, node: Text): void {
@@ -409,13 +409,11 @@ function appendText(group: OpenGroup, node: Text): void {
   const parent = node.parentNode;
   const parts = (group.parts ??= []);
   if (group.length > 0) {
-    if (group.pendingBreak) {
-      parts.push('\n');
+    const joint = group.pendingBreak ? '\n' : group.lastNode!.parentNode === parent ? '' : elementJoint(group.lastChar, text[0]!, group.lastNode!, node);
+    if (joint) {
+      parts.push(joint);
       group.length += 1;
-      group.lastChar = '\n';
-    } else if (group.lastParent !== parent && ALNUM_RE.test(group.lastChar) && ALNUM_RE.test(text[0]!)) {
-      parts.push(' ');
-      group.length += 1;
+      if (joint === '\n') group.lastChar = joint;
     }
   }
   group.pendingBreak = false;
@@ -423,7 +421,7 @@ function appendText(group: OpenGroup, node: Text): void {
   parts.push(text);
   group.length += text.length;
   group.lastChar = text[text.length - 1]!;
-  group.lastParent = parent;
+  group.lastNode = node;
 }
 
 /** Offset in `data` of the `index`-th character of its white-space-collapsed form. */
