@@ -27,7 +27,8 @@
  * Not detected: content hidden by stylesheets or classes (only the `hidden` attribute and inline
  * display:none are), numbers split across blocks or <br>, template content.
  */
-import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, type CountryCode, type FoundPhoneNumber } from './find';
+import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, supportedCountry, type CountryCode, type FoundPhoneNumber } from './find';
+import { findInContext, pageCountry, type CountryMemo } from './page-country';
 import { elementJoint } from './joints';
 import { hasPositiveContextBefore, labelKind } from './reject';
 
@@ -55,6 +56,12 @@ export interface ScanOptions {
   frames?: boolean;
   /** Use field labels (column header, <dt>, form label) to veto non-phone fields. Default true. */
   labels?: boolean;
+  /**
+   * Read national-format numbers with the country the page gives them (a place named before the
+   * number, the row's Country/City cell, the record's address or heading; ./page-country.ts), and
+   * never as the default country's when the page says they are elsewhere. Default true.
+   */
+  pageCountry?: boolean;
 }
 
 interface MatchBase {
@@ -714,6 +721,7 @@ class PhoneScanner implements Scanner, WalkHost {
       onShadowRoot: options.onShadowRoot,
       frames: options.frames ?? false,
       labels: options.labels ?? true,
+      pageCountry: options.pageCountry ?? true,
     };
     this.collector = collector;
   }
@@ -730,6 +738,7 @@ class PhoneScanner implements Scanner, WalkHost {
 
   scanRoot(root: Node): void {
     this.headerCache = null;
+    this.countryMemo = null;
     this.roots.add(composedRoot(root));
     this.scanRoots.add(root);
     this.enqueue({ kind: 'tree', root, rootIsGroup: true });
@@ -751,6 +760,7 @@ class PhoneScanner implements Scanner, WalkHost {
 
   scanMutations(records: Iterable<MutationRecord>): void {
     this.headerCache = null;
+    this.countryMemo = null;
     let removed = false;
     for (const record of records) {
       const target = record.target;
@@ -811,6 +821,19 @@ class PhoneScanner implements Scanner, WalkHost {
   }
 
   private headerCache: HeaderCache | null = null;
+  private countryMemo: CountryMemo | null = null;
+
+  /** Countries per row and ancestor, memoised like headers() until the current task ends. */
+  private countries(): CountryMemo {
+    if (!this.countryMemo) {
+      const memo: CountryMemo = new Map();
+      this.countryMemo = memo;
+      queueMicrotask(() => {
+        if (this.countryMemo === memo) this.countryMemo = null;
+      });
+    }
+    return this.countryMemo;
+  }
 
   /**
    * Column headers, memoised until the current task ends: the chunks a slice runs back to back
@@ -906,7 +929,16 @@ class PhoneScanner implements Scanner, WalkHost {
       }
     }
     this.stats.finderCalls++;
-    let found = findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
+    let found = this.opts.pageCountry
+      ? findInContext(
+          text,
+          supportedCountry(this.opts.defaultCountry),
+          pageCountry(group.container, text, this.countries()),
+          (t, country) => findPhoneNumbers(t, { defaultCountry: country }),
+          // A place in another element (a sibling link, another field) does not speak for the number.
+          (place, at) => !!pieceAt(pieces, place.at, false)?.node.parentNode?.contains(pieceAt(pieces, at, false)?.node ?? null),
+        )
+      : findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
     if (found.length > 0 && this.opts.labels) {
       if (label === undefined) label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));
