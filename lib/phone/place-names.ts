@@ -94,7 +94,7 @@ export function placesIn(text: string): PlaceMention[] {
 /** The country a whole field value or table cell names: a place, or an upper-case ISO code ("MX"). */
 export function countryOfValue(value: string): CountryCode | undefined {
   const text = value.trim();
-  if (/^[A-Z]{2}$/.test(text)) return places() && getCountries().includes(text as CountryCode) ? (text as CountryCode) : undefined;
+  if (/^[A-Z]{2}$/.test(text) && places() && getCountries().includes(text as CountryCode)) return text as CountryCode;
   if (text.length > 40) return undefined;
   const found = placesIn(text);
   return found.length > 0 && found.every((p) => p.country === found[0]!.country) ? found[0]!.country : undefined;
