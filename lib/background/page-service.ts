@@ -6,6 +6,7 @@
  */
 import { browser, type Runtime } from '../browser';
 import type { OwnedNumber } from '../messages';
+import { compactCount, tabTotal } from '../page/count';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
 import { STORAGE, type AgentsCache } from '../storage-keys';
@@ -15,8 +16,8 @@ export const PAGE_NUMBERS_KEY = 'page.numbers';
 export const LAST_AGENT_KEY = STORAGE.lastAgentId;
 
 type FoundNumber = { raw: string; e164: string };
-/** tabId → the top frame's host and each frame's numbers (frameId → numbers). */
-type TabNumbers = Record<string, { host: string; frames: Record<string, FoundNumber[]> }>;
+/** tabId → the top frame's host and each frame's numbers (frameId → numbers, and how many it found in all). */
+type TabNumbers = Record<string, { host: string; frames: Record<string, FoundNumber[]>; totals?: Record<string, number> }>;
 
 function hostOf(url: string | undefined): string {
   try {
@@ -40,12 +41,13 @@ async function readTabNumbers(): Promise<TabNumbers> {
   return (stored[PAGE_NUMBERS_KEY] as TabNumbers | undefined) ?? {};
 }
 
-/** Unique numbers a tab holds, across its frames, in page order. */
-export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[] }> {
+/** Unique numbers a tab holds, across its frames, in page order; `total` counts those beyond the reports' caps too. */
+export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[]; total: number }> {
   const tab = (await readTabNumbers())[String(tabId)];
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
-  return { host: tab?.host ?? '', numbers: [...seen.values()] };
+  const frames = Object.entries(tab?.frames ?? {}).map(([id, numbers]) => ({ numbers, total: tab?.totals?.[id] }));
+  return { host: tab?.host ?? '', numbers: [...seen.values()], total: tabTotal(frames) };
 }
 
 let writes: Promise<unknown> = Promise.resolve();
@@ -64,10 +66,10 @@ export async function forgetTab(tabId: number): Promise<void> {
 }
 
 async function setTabBadge(tabId: number): Promise<void> {
-  const count = (await numbersInTab(tabId)).numbers.length;
+  const count = (await numbersInTab(tabId)).total;
   const action = browser.action ?? browser.browserAction;
   try {
-    await action.setBadgeText({ tabId, text: count ? String(count) : '' });
+    await action.setBadgeText({ tabId, text: compactCount(count) });
     if (count) await action.setBadgeBackgroundColor({ tabId, color: '#57606a' });
   } catch {
     // The tab closed meanwhile.
@@ -111,6 +113,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
         const tab = (all[String(tabId)] ??= { host, frames: {} });
         if (frameId === 0) tab.host = host;
         tab.frames[String(frameId)] = request.numbers;
+        (tab.totals ??= {})[String(frameId)] = Math.max(request.total ?? 0, request.numbers.length);
       });
       await setTabBadge(tabId);
       return null;

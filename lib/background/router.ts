@@ -14,7 +14,7 @@ import { moveApiKey, readApiKey, removeApiKey, writeApiKey } from './key-store';
 import { clientFor, currentClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
 import { LAST_AGENT_KEY, numbersInTab } from './page-service';
-import { isEnabledOn } from '../page/sites';
+import { countryFor, isEnabledOn, siteCountries } from '../page/sites';
 import { parsePhoneInput } from '../phone/normalize';
 
 export interface RouterDeps {
@@ -37,7 +37,7 @@ async function settingsView(): Promise<SettingsView> {
     rememberKey: settings.rememberKey,
     hasKey: Boolean(key),
     keyHint: key ? maskKey(key) : null,
-    sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused },
+    sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused, countries: settings.sites.countries },
     problem,
   };
 }
@@ -101,6 +101,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       if (request.listed) sites.listed = [...new Set(request.listed.map((h) => h.trim().toLowerCase()).filter(Boolean))];
       if (request.pause) sites.paused = [...new Set([...sites.paused, request.pause.toLowerCase()])];
       if (request.resume) sites.paused = sites.paused.filter((h) => h !== request.resume!.toLowerCase());
+      if (request.country) sites.countries = siteCountries(sites.countries, request.country.host, request.country.country);
       await storeSettings({ ...settings, sites });
       return settingsView();
     }
@@ -191,10 +192,12 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
 
     case 'page/numbers-for-tab': {
       const tabId = request.tabId ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? null;
-      if (tabId === null) return { tabId, host: '', numbers: [], enabled: false } satisfies TabNumbersView;
-      const { host, numbers } = await numbersInTab(tabId);
+      if (tabId === null) return { tabId, host: '', numbers: [], total: 0, enabled: false, country: '', siteCountry: null } satisfies TabNumbersView;
+      const { host, numbers, total } = await numbersInTab(tabId);
       const { settings } = await loadSettings();
-      return { tabId, host, numbers, enabled: isEnabledOn(host, settings.sites) } satisfies TabNumbersView;
+      const country = countryFor(host, settings);
+      const siteCountry = settings.sites.countries[host] ?? null;
+      return { tabId, host, numbers, total, enabled: isEnabledOn(host, settings.sites), country, siteCountry } satisfies TabNumbersView;
     }
   }
 }

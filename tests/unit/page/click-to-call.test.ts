@@ -113,7 +113,7 @@ describe('scanning and reporting', () => {
   it('reports an empty list once when the page has no numbers (so the popup can say so)', async () => {
     const { sent, scanner } = start('<p>Order 2024-05-14, total $1,234.50</p>');
     await scanned(scanner);
-    await vi.waitFor(() => expect(numbersReports(sent)).toEqual([{ type: 'page/numbers', numbers: [] }]));
+    await vi.waitFor(() => expect(numbersReports(sent)).toEqual([{ type: 'page/numbers', numbers: [], total: 0 }]));
     await new Promise((r) => setTimeout(r, 300));
     expect(numbersReports(sent)).toHaveLength(1);
   });

@@ -27,7 +27,7 @@ function settingsView(sites: Partial<SettingsView['sites']> = {}): SettingsView 
     rememberKey: true,
     hasKey: true,
     keyHint: '••••wner',
-    sites: { mode: 'everywhere', listed: [], paused: [], ...sites },
+    sites: { mode: 'everywhere', listed: [], paused: [], countries: {}, ...sites },
     problem: null,
   };
 }
@@ -43,7 +43,10 @@ describe('On this page', () => {
       { raw: '(415) 555-0132', e164: '+14155550132' },
       { raw: '+44 20 7946 0958', e164: '+442079460958' },
     ],
+    total: 2,
     enabled: true,
+    country: 'US',
+    siteCountry: null,
     ...over,
   });
 
@@ -83,6 +86,52 @@ describe('On this page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resume on this site' }));
     expect(await screen.findByRole('button', { name: 'Pause on this site' })).toBeTruthy();
     expect(requests).toContainEqual({ type: 'sites/update', resume: 'crm.example.com' });
+  });
+
+  it('says how many the page holds when the list is capped, and narrows the list by digits or text', async () => {
+    const numbers = Array.from({ length: 500 }, (_, i) => ({ raw: `(415) 555-${String(i).padStart(4, '0')}`, e164: `+1415555${String(i).padStart(4, '0')}` }));
+    numbers[3] = { raw: '+44 20 7946 0958', e164: '+442079460958' };
+    background((r) => (r.type === 'page/numbers-for-tab' ? view({ numbers, total: 5000 }) : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByText('Showing 500 of 5,000 numbers')).toBeTruthy();
+    const filter = screen.getByRole('searchbox', { name: 'Filter numbers' });
+    fireEvent.input(filter, { target: { value: '7946' } });
+    expect(await screen.findByText('Showing 1 of 5,000 numbers')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Call / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Call +44 20 7946 0958']);
+    fireEvent.input(filter, { target: { value: '(415) 555-001' } });
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(10);
+    fireEvent.input(filter, { target: { value: '+44 20' } });
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(1);
+    fireEvent.input(filter, { target: { value: '' } });
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(500);
+  });
+
+  it('a short uncapped list says its count and has no filter', async () => {
+    background((r) => (r.type === 'page/numbers-for-tab' ? view() : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByText('2 numbers')).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Filter numbers' })).toBeNull();
+  });
+
+  it('sets and clears the site’s own default country', async () => {
+    let siteCountry: string | null = null;
+    const requests = background((r) => {
+      if (r.type === 'page/numbers-for-tab') return view({ siteCountry, country: siteCountry ?? 'US' });
+      if (r.type === 'sites/update') {
+        siteCountry = (r as { country?: { country: string } }).country?.country || null;
+        return settingsView();
+      }
+      return undefined;
+    });
+    render(<OnThisPage search="?tab=7" />);
+    const select = (await screen.findByRole('combobox', { name: 'Country for numbers on crm.example.com' })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(select.options[0]!.textContent).toBe('Default (United States)');
+    fireEvent.change(select, { target: { value: 'BR' } });
+    await waitFor(() => expect(requests).toContainEqual({ type: 'sites/update', country: { host: 'crm.example.com', country: 'BR' } }));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Country for numbers on crm.example.com' }) as HTMLSelectElement).value).toBe('BR'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country for numbers on crm.example.com' }), { target: { value: '' } });
+    await waitFor(() => expect(requests).toContainEqual({ type: 'sites/update', country: { host: 'crm.example.com', country: '' } }));
   });
 
   it('builds the popup’s own confirmation URL for a number', () => {

@@ -124,7 +124,7 @@ export const settingsView = (over: Partial<SettingsView> = {}): SettingsView => 
   rememberKey: true,
   hasKey: true,
   keyHint: '••••••••wner',
-  sites: { mode: 'everywhere', listed: [], paused: [] },
+  sites: { mode: 'everywhere', listed: [], paused: [], countries: {} },
   problem: null,
   ...over,
 });
