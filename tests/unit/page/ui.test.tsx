@@ -154,6 +154,40 @@ describe('Sites settings', () => {
     expect(parseHostList('not a host\nfoo..bar\nok.test').invalid).toEqual(['not a host', 'foo..bar']);
   });
 
+  it('sets, changes and removes a site’s own country; refuses a host it cannot read', async () => {
+    let current = settingsView({ countries: { 'crm.example.com': 'BR' } });
+    const requests = background((r) => {
+      if (r.type === 'settings/get') return current;
+      if (r.type === 'sites/update') {
+        const { host, country } = (r as { country: { host: string; country: string } }).country;
+        const countries = { ...current.sites.countries };
+        if (country) countries[host] = country;
+        else delete countries[host];
+        current = settingsView({ countries });
+        return current;
+      }
+      return undefined;
+    });
+    render(<SitesSettings />);
+    const brazil = (await screen.findByRole('combobox', { name: 'Country for crm.example.com' })) as HTMLSelectElement;
+    expect(brazil.value).toBe('BR');
+    fireEvent.change(brazil, { target: { value: 'MX' } });
+    await screen.findByText('Numbers on crm.example.com are read as Mexico numbers.');
+    expect(requests).toContainEqual({ type: 'sites/update', country: { host: 'crm.example.com', country: 'MX' } });
+
+    fireEvent.input(screen.getByLabelText('Site'), { target: { value: 'not a host' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set country' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Write one host');
+    fireEvent.input(screen.getByLabelText('Site'), { target: { value: 'https://Mail.Example.com/inbox' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set country' }));
+    expect(((await screen.findByRole('combobox', { name: 'Country for mail.example.com' })) as HTMLSelectElement).value).toBe('DE');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the default country on crm.example.com' }));
+    await screen.findByText('crm.example.com uses the default country again.');
+    expect(screen.queryByRole('combobox', { name: 'Country for crm.example.com' })).toBeNull();
+  });
+
   it('shows the stored mode, list and paused sites; applies changes; resumes a paused site', async () => {
     let current = settingsView({ mode: 'except-listed', listed: ['mail.example.com'], paused: ['crm.example.com'] });
     const requests = background((r) => {
