@@ -159,7 +159,7 @@ describe('Sites settings', () => {
     const requests = background((r) => {
       if (r.type === 'settings/get') return current;
       if (r.type === 'sites/update') {
-        const { host, country } = (r as { country: { host: string; country: string } }).country;
+        const { host, country } = (r as unknown as { country: { host: string; country: string } }).country;
         const countries = { ...current.sites.countries };
         if (country) countries[host] = country;
         else delete countries[host];
