@@ -32,6 +32,13 @@ const EXTRA_PAGES: Record<string, string> = {
     </form>
     <div id="editor" contenteditable="true"><p>Her EA, direct line <em id="ea">(415) 555-0183</em></p></div>
     <script>window.__before = { body: document.body.innerHTML, editor: document.getElementById('editor').innerHTML };</script></body></html>`,
+  // A 5,000-row report export: 5,000 different numbers, more than a frame's report carries (500).
+  'export.html': `<!doctype html><html><head><meta charset="utf-8"><title>Export</title></head><body><table>
+    <thead><tr><th>Contact</th><th>Phone</th></tr></thead><tbody>${Array.from(
+      { length: 5000 },
+      (_, i) => `<tr><td>Contact ${i}</td><td>(212) ${200 + Math.floor(i / 100)}-${String(i % 100).padStart(4, '0')}</td></tr>`,
+    ).join('')}</tbody></table></body></html>`,
+  'london.html': `<!doctype html><html><head><meta charset="utf-8"><title>Desk</title></head><body><p>Desk: 020 7946 0133</p></body></html>`,
 };
 
 interface PagesServer {
@@ -148,7 +155,21 @@ async function setCountry(context: BrowserContext, extensionId: string, country:
 }
 
 test.describe('numbers found on the fixture pages', () => {
-  for (const name of ['crm-list.html', 'contact-record.html', 'mail-thread.html', 'profile.html', 'shadow.html', 'negatives.html']) {
+  for (const name of [
+    'crm-list.html',
+    'contact-record.html',
+    'mail-thread.html',
+    'profile.html',
+    'shadow.html',
+    'negatives.html',
+    // Issue 11: touching elements, country from the page, IDD/trunk forms, national formats of 22 countries.
+    'touching-fields.html',
+    'country-column.html',
+    'country-record.html',
+    'mail-london.html',
+    'idd-trunk.html',
+    'national-formats.html',
+  ]) {
     test(`${name}: the popup lists what expected.json says`, async ({ context, ready, pages, serviceWorker }) => {
       void ready;
       const { popup } = await openFixture(context, await serviceWorker(), `${pages.url}/${name}`);
@@ -174,6 +195,30 @@ test.describe('numbers found on the fixture pages', () => {
     void ready;
     const { popup } = await openFixture(context, await serviceWorker(), `${pages.url}/iframe.html`);
     await expectListed(popup, [...EXPECTED['iframe.html']!.expected, ...EXPECTED['iframe-child.html']!.expected]);
+  });
+
+  test('a 5,000-number export: the badge says 5k, the popup "Showing 500 of 5,000" and filters', async ({ context, ready, pages, serviceWorker }) => {
+    void ready;
+    const sw = await serviceWorker();
+    const { popup, tabId } = await openFixture(context, sw, `${pages.url}/export.html`);
+    const badge = () => sw.evaluate((id) => (globalThis as any).chrome.action.getBadgeText({ tabId: id }), tabId);
+    await expect.poll(badge, { timeout: 30_000 }).toBe('5k');
+    await popup.reload();
+    await expect(popup.getByText('Showing 500 of 5,000 numbers')).toBeVisible();
+    await popup.getByRole('searchbox', { name: 'Filter numbers' }).fill('212 200-0042');
+    await expect(popup.getByText('Showing 1 of 5,000 numbers')).toBeVisible();
+    await expect(popup.getByRole('list', { name: /^Phone numbers on / }).getByRole('listitem')).toHaveText([/\+12122000042/]);
+  });
+
+  test('the site’s own country, set in the popup, reads the page’s national numbers', async ({ context, ready, pages, serviceWorker }) => {
+    void ready;
+    const sw = await serviceWorker();
+    const { page, popup } = await openFixture(context, sw, `${pages.url}/london.html`);
+    // With the default country US, "020 7946 0133" is no number.
+    await expect(popup.getByText('No phone numbers found on 127.0.0.1.')).toBeVisible({ timeout: 20_000 });
+    await popup.getByRole('combobox', { name: 'Country for numbers on 127.0.0.1' }).selectOption('GB');
+    await page.reload();
+    await expectListed(popup, ['+442079460133']);
   });
 
   test('spa.html: rows added later are found, a removed note drops out', async ({ context, ready, pages, serviceWorker }) => {
