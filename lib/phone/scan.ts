@@ -12,8 +12,10 @@
  * - Text is read per "container": the nearest block element (div, p, td, li…), shadow root or
  *   document. Text nodes of inline descendants (span, b, a, custom elements) are joined, so
  *   `<span>+1 415</span><span> 555 0132</span>` is one number. A block child, <br>, a replaced or
- *   skipped element is a hard break ("\n"); where two inline elements meet letter/digit to
- *   letter/digit a space is assumed (`<b>Phone</b>4155550132` reads "Phone 4155550132").
+ *   skipped element is a hard break ("\n"); so is a joint of touching elements the page lays out
+ *   as separate boxes (./joints.ts: display block, flex/grid items…, read only where a digit meets
+ *   text); where inline elements meet word to word a space is assumed (`<b>Phone</b>(415)…`).
+ * - National-format numbers are read with the country the page gives them (./page-country.ts).
  * - Results are keyed by container (text matches), by <a> (tel:/callto: links) and by <input>
  *   (read-only or disabled input values). A pointer over an element E can look up E's container.
  * - Open shadow roots are walked as their own roots (recursively); closed ones too when the caller
