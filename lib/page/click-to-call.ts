@@ -7,7 +7,6 @@
  * DOM events, so a page cannot steer it.
  */
 import { warmUpSteps } from '../phone/find';
-import { placesIn } from '../phone/place-names';
 import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
 import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
 import { createIdleRunner } from './idle';
@@ -118,8 +117,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   let lastReportKey = '';
   let lastReportAt = 0;
   // libphonenumber's one-time warm-up first, one step per task, then the scan.
-  // The place-name index (Intl.DisplayNames, ~10 ms cold) is one more step of its own.
-  const warmUp = [...warmUpSteps(config.defaultCountry), () => void placesIn('')];
+  const warmUp = warmUpSteps(config.defaultCountry);
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();

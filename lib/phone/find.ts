@@ -19,6 +19,7 @@ import {
   type CountryCode,
   type PhoneNumber,
 } from 'libphonenumber-js/min';
+import { placesIn } from './place-names';
 import { coreOf, rejectionReason, type RejectReason } from './reject';
 
 export type { CountryCode };
@@ -287,6 +288,8 @@ export function warmUpSteps(defaultCountry?: CountryCode | string): (() => void)
   return [
     () => void findPhoneNumbers('(201) 555-0123', { defaultCountry }),
     () => void findPhoneNumbers('Tel. 201-555-0123 ext. 5, 7 May', { defaultCountry }),
+    // The place-name index (country from the page: ./page-country.ts).
+    () => void placesIn(''),
   ];
 }
 

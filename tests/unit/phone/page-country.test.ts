@@ -4,7 +4,8 @@
  * as a different country's number. Each class varies its layout and the form the country takes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { countryOfValue, placesIn } from '../../../lib/phone/place-names';
+import { getCountries } from 'libphonenumber-js/min';
+import { countryOfValue, ENGLISH_NAMES, placesIn } from '../../../lib/phone/place-names';
 import { findPhoneNumbers } from '../../../lib/phone/find';
 import { scanNode } from '../../../lib/phone/scan';
 
@@ -18,6 +19,12 @@ afterEach(() => {
 });
 
 describe('place names', () => {
+  it('the English names are Intl.DisplayNames’ for every country libphonenumber knows (folded)', () => {
+    const en = new Intl.DisplayNames(['en'], { type: 'region' });
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}. ]+/gu, ' ').replace(/ +/g, ' ').trim();
+    expect(ENGLISH_NAMES).toEqual(getCountries().map((code) => `${code}${fold(en.of(code)!)}`));
+  });
+
   it('country names in English and their own language, aliases, ISO codes, cities', () => {
     expect(['Brazil', 'Brasil', 'Deutschland', 'México', 'Mexico', 'UK', 'U.S.A.', 'Österreich', 'Zürich', 'Ciudad de México', 'MX', 'IN'].map(countryOfValue)).toEqual([
       'BR', 'BR', 'DE', 'MX', 'MX', 'GB', 'US', 'AT', 'CH', 'MX', 'MX', 'IN',
