@@ -5,22 +5,13 @@ import { libphonenumberRegExpMemo } from './lib/phone/libphonenumber-plugin';
 // The gecko id is fixed so Firefox tests can map it to a known moz-extension:// UUID.
 export const GECKO_ID = 'click-to-call@voice-agent.test';
 
-/** Origins the extension may ask for: any HTTPS service, the local sandbox over plain HTTP, and web pages. */
+/** Origins the extension may ask for: any HTTPS service, and the local sandbox over plain HTTP. */
 export const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
-const OPTIONAL_ORIGINS = ['https://*/*', ...LOOPBACK_ORIGINS, '*://*/*'];
+const OPTIONAL_ORIGINS = ['https://*/*', ...LOOPBACK_ORIGINS];
 
 export default defineConfig({
   // The RegExp memo: see lib/phone/matches-entirely.ts (about a tenth off the page scan).
   vite: () => ({ plugins: [preact(), libphonenumberRegExpMemo()] }),
-  hooks: {
-    // The content script is registered at run time (registration: 'runtime'), and WXT makes its
-    // matches a required host permission: every site granted at install. Pages' origins are optional
-    // instead; the browser injects a registered script only where its origin has been granted.
-    'build:manifestGenerated': (_wxt, manifest) => {
-      delete manifest.host_permissions;
-      if (manifest.manifest_version === 2) manifest.permissions = (manifest.permissions ?? []).filter((p) => !p.includes('://'));
-    },
-  },
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Voice Agent Click-to-Call',
     description: 'Dial numbers with your voice AI agents through single-call batches and watch each call.',
@@ -33,9 +24,9 @@ export default defineConfig({
       // Registers the content script only where click-to-call is on (MV2 Firefox: contentScripts, no permission).
       ...(manifestVersion === 3 ? ['scripting'] : []),
     ],
-    // No origin is granted at install, loopback included: the service's origin is asked for when the
-    // user saves it, pages' origins when click-to-call on pages is allowed (lib/page/access.ts).
-    // Loopback patterns carry no port, so granting one covers every local port.
+    // The service's origin is asked for when the user saves it (loopback patterns carry no port: one
+    // grant covers every local port). The content script is registered at run time, and WXT makes its
+    // matches (every http(s) page) a required host permission, which covers loopback too.
     optional_host_permissions: OPTIONAL_ORIGINS,
     // WXT drops optional_host_permissions from MV2 manifests; MV2 declares optional origins here.
     ...(manifestVersion === 2 ? { optional_permissions: OPTIONAL_ORIGINS } : {}),

@@ -1,14 +1,35 @@
 /**
  * The popup's "On this page": the numbers the content script found in the tab (`popup.html?tab=<id>`,
  * else the active tab), each with "Call" (the popup's own confirmation, prefilled through
- * `popup.html?dial=…&agent=…`), and "Pause/Resume on this site". Small on purpose: no zod at runtime.
+ * `popup.html?dial=…&agent=…`), "Pause/Resume on this site" and the site's own default country.
+ * Long lists say how many the page holds ("Showing 500 of 5,000") and can be narrowed by a filter.
+ * Small on purpose: no zod at runtime.
  */
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { TabNumbersView } from '../lib/messages';
 import { queryParam } from '../lib/ui/hooks';
 import { send } from '../lib/ui/send';
+import { countryName } from '../lib/ui/countries';
 import { StoreContext } from '../lib/ui/store';
+import { CountrySelect } from './CountrySelect';
 import { ErrorMessage } from './Messages';
+
+/** Numbers whose digits contain the typed digits, or whose text as written contains the typed text. */
+export function filterNumbers<T extends { raw: string; e164: string }>(numbers: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...numbers];
+  const digits = q.replace(/\D/g, '');
+  // Digits typed with punctuation ("(415) 555") match the digits; anything with letters matches the text.
+  const byDigits = digits.length > 0 && !/\p{L}/u.test(q);
+  return numbers.filter((n) => (byDigits ? n.e164.replace(/\D/g, '').includes(digits) || n.raw.replace(/\D/g, '').includes(digits) : n.raw.toLowerCase().includes(q)));
+}
+
+/** "Showing 500 of 5,000 numbers" when the list is not everything the page holds. */
+export function countLine(shown: number, all: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  if (shown === all) return `${n(all)} number${all === 1 ? '' : 's'}`;
+  return `Showing ${n(shown)} of ${n(all)} numbers`;
+}
 
 /** `?tab=<id>` when the popup was opened for a given tab (tests, the confirmation window). */
 export function tabFromSearch(search: string): number | undefined {
@@ -30,6 +51,7 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
   const tabId = tabFromSearch(search);
   const store = useContext(StoreContext);
 
@@ -46,6 +68,16 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
   // Nothing to say about pages the content script cannot run on (browser pages, the extension's own).
   if (!view || !view.host || view.tabId === null) return null;
   const { host, numbers, enabled } = view;
+  const total = view.total ?? numbers.length;
+  const shown = filterNumbers(numbers, query);
+
+  const setCountry = async (country: string) => {
+    setError(null);
+    setNote(null);
+    const reply = await send({ type: 'sites/update', country: { host, country } });
+    if (!reply.ok) setError(reply.error.message);
+    else await load();
+  };
 
   const toggle = async () => {
     setBusy(true);
@@ -78,8 +110,25 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
       ) : numbers.length === 0 ? (
         <p class="hint">No phone numbers found on {host}.</p>
       ) : (
+        <>
+        <p class="hint" role="status" id="on-this-page-count">
+          {countLine(shown.length, Math.max(total, numbers.length))}
+        </p>
+        {numbers.length > 5 || total > numbers.length ? (
+          <div class="field">
+            <label for="on-this-page-filter">Filter numbers</label>
+            <input
+              id="on-this-page-filter"
+              type="search"
+              value={query}
+              placeholder="Digits or text"
+              aria-describedby="on-this-page-count"
+              onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+            />
+          </div>
+        ) : null}
         <ul class="plain" aria-label={`Phone numbers on ${host}`}>
-          {numbers.map((n) => (
+          {shown.map((n) => (
             <li key={n.e164} class="row" style={{ justifyContent: 'space-between', padding: '2px 0' }}>
               <span>
                 {n.raw}
@@ -91,7 +140,17 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
             </li>
           ))}
         </ul>
+        </>
       )}
+      <div class="field">
+        <label for="on-this-page-country">Country for numbers on {host}</label>
+        <CountrySelect
+          id="on-this-page-country"
+          value={view.siteCountry ?? ''}
+          emptyLabel={`Default${view.siteCountry || !view.country ? '' : ` (${countryName(view.country)})`}`}
+          onChange={(country) => void setCountry(country)}
+        />
+      </div>
       <div class="actions">
         <button type="button" class="secondary small" disabled={busy} onClick={() => void toggle()}>
           {enabled ? 'Pause on this site' : 'Resume on this site'}

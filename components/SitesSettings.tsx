@@ -1,11 +1,14 @@
 /**
  * Options → Sites: where the content script offers calls (everywhere / only listed sites /
- * everywhere except listed sites), the list of hosts, and the sites paused from the popup.
+ * everywhere except listed sites), the list of hosts, the sites paused from the popup, and the
+ * default country per site (for numbers written without +country code).
  * Saved through `sites/update`; the background owns the settings.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { SettingsView } from '../lib/messages';
+import { countryName } from '../lib/ui/countries';
 import { send } from '../lib/ui/send';
+import { CountrySelect } from './CountrySelect';
 import { ErrorMessage, StatusMessage } from './Messages';
 
 type Mode = SettingsView['sites']['mode'];
@@ -51,6 +54,9 @@ export function SitesSettings() {
   const [error, setError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const [countryHost, setCountryHost] = useState('');
+  const [newCountry, setNewCountry] = useState('GB');
+  const [countryError, setCountryError] = useState<string | null>(null);
 
   const apply = (view: SettingsView) => {
     setSites(view.sites);
@@ -95,6 +101,29 @@ export function SitesSettings() {
     apply(reply.data);
     setStatus(`Resumed on ${host}.`);
   };
+
+  const setSiteCountry = async (host: string, country: string) => {
+    setStatus('');
+    setError(null);
+    const reply = await send({ type: 'sites/update', country: { host, country } });
+    if (!reply.ok) return setError(reply.error.message);
+    apply(reply.data);
+    setStatus(country ? `Numbers on ${host} are read as ${countryName(country)} numbers.` : `${host} uses the default country again.`);
+  };
+
+  const addSiteCountry = async (event: Event) => {
+    event.preventDefault();
+    const { hosts, invalid } = parseHostList(countryHost);
+    if (invalid.length > 0 || hosts.length !== 1) {
+      setCountryError('Write one host, like crm.example.com.');
+      return;
+    }
+    setCountryError(null);
+    await setSiteCountry(hosts[0]!, newCountry);
+    setCountryHost('');
+  };
+
+  const countries = Object.entries(sites?.countries ?? {}).sort(([a], [b]) => a.localeCompare(b));
 
   return (
     <section aria-labelledby="sites-title">
@@ -155,6 +184,38 @@ export function SitesSettings() {
       ) : (
         <p class="hint">None. Pause a site from the extension’s popup while you are on it.</p>
       )}
+      <h3 id="site-countries-title">Country per site</h3>
+      <p class="hint">Numbers written without +country code are read for this country on the site, unless the page itself names another.</p>
+      {countries.length > 0 ? (
+        <ul class="plain" aria-labelledby="site-countries-title">
+          {countries.map(([host, country]) => (
+            <li key={host} class="row" style={{ justifyContent: 'space-between', padding: '2px 0' }}>
+              <span class="mono">{host}</span>
+              <CountrySelect id={`site-country-${host}`} aria-label={`Country for ${host}`} value={country} onChange={(c) => void setSiteCountry(host, c)} />
+              <button type="button" class="secondary small" aria-label={`Use the default country on ${host}`} onClick={() => void setSiteCountry(host, '')}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form noValidate onSubmit={(e) => void addSiteCountry(e)} class="row">
+        <label for="site-country-host">Site</label>
+        <input
+          id="site-country-host"
+          value={countryHost}
+          placeholder="crm.example.com"
+          aria-invalid={countryError ? 'true' : undefined}
+          aria-describedby="site-country-error"
+          onInput={(e) => setCountryHost((e.target as HTMLInputElement).value)}
+        />
+        <label for="site-country-new">Country</label>
+        <CountrySelect id="site-country-new" value={newCountry} onChange={setNewCountry} />
+        <button type="submit" class="secondary" disabled={sites === null}>
+          Set country
+        </button>
+      </form>
+      <ErrorMessage id="site-country-error">{countryError}</ErrorMessage>
       <ErrorMessage>{error}</ErrorMessage>
       <StatusMessage>{status}</StatusMessage>
     </section>

@@ -29,6 +29,8 @@ export const uiRequest = z.discriminatedUnion('type', [
     listed: z.array(z.string().max(253)).max(500).optional(),
     pause: z.string().max(253).optional(),
     resume: z.string().max(253).optional(),
+    /** The default country for numbers on one site ('' removes the site's own). */
+    country: z.strictObject({ host: z.string().min(1).max(253), country: z.string().regex(/^(?:[A-Z]{2})?$/) }).optional(),
   }),
   /** Tests the stored settings, or the given ones before saving. */
   z.strictObject({ type: z.literal('connection/test'), baseUrl: z.string().max(2048).optional(), apiKey: z.string().max(4096).optional() }),
@@ -91,7 +93,7 @@ export interface SettingsView {
   keyOrigin: string | null;
   /** Other origins that have a key saved (calls placed there are followed with it). */
   otherKeyOrigins: string[];
-  sites: { mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[] };
+  sites: { mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[]; countries: Record<string, string> };
   /** Why stored settings were reset to defaults, if they were. */
   problem: string | null;
 }
@@ -148,6 +150,12 @@ export interface TabNumbersView {
   /** Host of the tab's page, for "Pause on this site". */
   host: string;
   numbers: { raw: string; e164: string }[];
+  /** How many different numbers the tab holds; more than `numbers` when the frames' reports were capped. */
+  total: number;
+  /** The country national-format numbers on this host are read with (the site's own, else the default). */
+  country: string;
+  /** The site's own default country, if one is set for exactly this host. */
+  siteCountry: string | null;
   /** Click-to-call is on for this host under the current site rules. */
   enabled: boolean;
 }

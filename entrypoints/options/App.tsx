@@ -1,5 +1,4 @@
 import { KeptAside } from '../../components/KeptAside';
-import { PageAccess } from '../../components/PageAccess';
 import { SetupForm } from '../../components/SetupForm';
 import { SitesSettings } from '../../components/SitesSettings';
 
@@ -10,7 +9,6 @@ export function OptionsApp() {
       <KeptAside source="settings" what="settings" />
       <SetupForm />
       <SitesSettings />
-      <PageAccess />
     </main>
   );
 }

@@ -127,7 +127,4 @@ export function wirePageScripts(): void {
   watchData((change) => {
     if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refresh(false);
   });
-  // Pages' origins are granted by the user after install (components/PageAccess.tsx): register
-  // again (Firefox MV2 refuses patterns it has no grant for) and bring open pages the script.
-  browser.permissions?.onAdded?.addListener(() => void refresh(true));
 }

@@ -15,6 +15,7 @@ import {
   sessionMemory,
   type ConfirmationRequest,
 } from './confirmation';
+import { compactCount, tabTotal } from '../page/count';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
 import { records } from '../store/records';
@@ -39,14 +40,15 @@ export async function defaultAgent(): Promise<{ id: string; name: string } | nul
   return agent ? { id: agent.id, name: agent.name } : null;
 }
 
-/** Unique numbers a tab holds, across its frames, in page order. */
-export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[] }> {
+/** Unique numbers a tab holds, across its frames, in page order; `total` counts those beyond the reports' caps too. */
+export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[]; total: number }> {
   const tab = (await readTabNumbers())[String(tabId)];
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
+  const frames = Object.entries(tab?.frames ?? {}).map(([id, numbers]) => ({ numbers, total: tab?.totals?.[id] }));
   // Where click-to-call is off no content script runs to say where the tab is: the browser knows.
   const host = tab?.host || hostOf(await browser.tabs.get(tabId).then((t) => t?.url, () => undefined));
-  return { host, numbers: [...seen.values()] };
+  return { host, numbers: [...seen.values()], total: tabTotal(frames) };
 }
 
 let writes: Promise<unknown> = Promise.resolve();
@@ -65,10 +67,10 @@ export async function forgetTab(tabId: number): Promise<void> {
 }
 
 async function setTabBadge(tabId: number): Promise<void> {
-  const count = (await numbersInTab(tabId)).numbers.length;
+  const count = (await numbersInTab(tabId)).total;
   const action = browser.action ?? browser.browserAction;
   try {
-    await action.setBadgeText({ tabId, text: count ? String(count) : '' });
+    await action.setBadgeText({ tabId, text: compactCount(count) });
     if (count) await action.setBadgeBackgroundColor({ tabId, color: '#57606a' });
   } catch {
     // The tab closed meanwhile.
@@ -118,6 +120,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
         const tab = (all[String(tabId)] ??= { host, frames: {} });
         if (frameId === 0) tab.host = host;
         tab.frames[String(frameId)] = request.numbers;
+        (tab.totals ??= {})[String(frameId)] = Math.max(request.total ?? 0, request.numbers.length);
       });
       await setTabBadge(tabId);
       return null;

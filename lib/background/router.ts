@@ -15,7 +15,7 @@ import { moveKey, originOf, readKeyFor, readKeys, removeKey, setKeyRemembered, w
 import { clientFor, currentClient, NeedsKeyError, type ServiceClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
 import { numbersInTab } from './page-service';
-import { isEnabledOn } from '../page/sites';
+import { countryFor, isEnabledOn, siteCountries } from '../page/sites';
 import { parsePhoneInput } from '../phone/normalize';
 
 export interface RouterDeps {
@@ -48,7 +48,7 @@ async function settingsView(): Promise<SettingsView> {
     keyHint: record ? maskKey(record.key) : null,
     keyOrigin: record?.origin ?? null,
     otherKeyOrigins: keys.filter((k) => k.origin !== origin).map((k) => k.origin),
-    sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused },
+    sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused, countries: settings.sites.countries },
     problem,
   };
 }
@@ -145,6 +145,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       if (request.listed) sites.listed = [...new Set(request.listed.map((h) => h.trim().toLowerCase()).filter(Boolean))];
       if (request.pause) sites.paused = [...new Set([...sites.paused, request.pause.toLowerCase()])];
       if (request.resume) sites.paused = sites.paused.filter((h) => h !== request.resume!.toLowerCase());
+      if (request.country) sites.countries = siteCountries(sites.countries, request.country.host, request.country.country);
       await storeSettings({ ...settings, sites });
       return settingsView();
     }
@@ -242,10 +243,12 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
 
     case 'page/numbers-for-tab': {
       const tabId = request.tabId ?? (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? null;
-      if (tabId === null) return { tabId, host: '', numbers: [], enabled: false } satisfies TabNumbersView;
-      const { host, numbers } = await numbersInTab(tabId);
+      if (tabId === null) return { tabId, host: '', numbers: [], total: 0, enabled: false, country: '', siteCountry: null } satisfies TabNumbersView;
+      const { host, numbers, total } = await numbersInTab(tabId);
       const { settings } = await loadSettings();
-      return { tabId, host, numbers, enabled: isEnabledOn(host, settings.sites) } satisfies TabNumbersView;
+      const country = countryFor(host, settings);
+      const siteCountry = settings.sites.countries[host] ?? null;
+      return { tabId, host, numbers, total, enabled: isEnabledOn(host, settings.sites), country, siteCountry } satisfies TabNumbersView;
     }
   }
 }

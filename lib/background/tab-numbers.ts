@@ -9,8 +9,11 @@ import { browser } from '../browser';
 export const PAGE_NUMBERS_KEY = 'page.numbers';
 
 const foundNumber = z.object({ raw: z.string(), e164: z.string() });
-/** tabId → the top frame's host and each frame's numbers (frameId → numbers). */
-const tabNumbers = z.record(z.string(), z.object({ host: z.string(), frames: z.record(z.string(), z.array(foundNumber)) }));
+/** tabId → the top frame's host and each frame's numbers (frameId → numbers, and how many it found in all). */
+const tabNumbers = z.record(
+  z.string(),
+  z.object({ host: z.string(), frames: z.record(z.string(), z.array(foundNumber)), totals: z.record(z.string(), z.number().int().nonnegative()).optional() }),
+);
 export type FoundNumber = z.infer<typeof foundNumber>;
 export type TabNumbers = z.infer<typeof tabNumbers>;
 

@@ -1,12 +1,10 @@
 /**
  * Where click-to-call on pages runs, as match patterns, from the site rules: the content script is
- * registered for these (lib/background/page-scripts.ts), and the browser injects it only where the
- * user granted the origin, so the same patterns are what UI asks the user to allow. No origin is
- * granted at install. Pure; no browser globals, so UI pages import it too.
+ * registered for these (lib/background/page-scripts.ts). Pure; no browser globals.
  */
 import type { Settings } from '../settings/schema';
 
-/** Every http(s) page: the widest origin the manifest lets the extension ask for. */
+/** Every http(s) page; the host permission the manifest asks for. */
 export const ALL_SITES = '*://*/*';
 
 export interface ScriptPlan {
@@ -43,10 +41,4 @@ export function scriptPlan(sites: Settings['sites']): ScriptPlan | null {
     case 'everywhere':
       return { matches: [ALL_SITES], excludeMatches: paused };
   }
-}
-
-
-/** The origins click-to-call needs for these site rules (none when it runs nowhere). */
-export function pageOrigins(sites: Settings['sites']): string[] {
-  return scriptPlan(sites)?.matches ?? [];
 }

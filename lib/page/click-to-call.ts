@@ -12,6 +12,7 @@ import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
 import { createIdleRunner } from './idle';
 import type { PageRequest } from './messages';
 import { createOverlay, type OverlayView } from './overlay';
+import { countNumbers } from './count';
 import { numbersToReport, reportKey } from './report';
 import { telClickOf } from './tel';
 
@@ -150,12 +151,15 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
     if (!changed && !first) return;
     if (first) reportEmpty = false;
     if (current && !stillFound(current.hit.match)) hide();
-    const numbers = numbersToReport(scanner.matches());
-    const key = reportKey(numbers);
+    const matches = scanner.matches();
+    const numbers = numbersToReport(matches);
+    // The report is capped; the count it carries is not.
+    const total = countNumbers(matches);
+    const key = `${total}\n${reportKey(numbers)}`;
     if (key === lastReportKey && !first) return;
     lastReportKey = key;
     lastReportAt = now();
-    link.send({ type: 'page/numbers', numbers }).catch(failed);
+    link.send({ type: 'page/numbers', numbers, total }).catch(failed);
   }
 
   function stillFound(match: PhoneMatch): boolean {
@@ -319,7 +323,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
     current = null;
     scanner.clear();
     // Take this frame's numbers off the badge and the popup list.
-    if (lastReportKey && link.alive()) link.send({ type: 'page/numbers', numbers: [] }).catch(() => undefined);
+    if (lastReportKey && link.alive()) link.send({ type: 'page/numbers', numbers: [], total: 0 }).catch(() => undefined);
   }
 
   return {

@@ -17,6 +17,8 @@ export const pageRequest = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('page/numbers'),
     numbers: z.array(z.strictObject({ raw, e164 })).max(MAX_REPORTED_NUMBERS),
+    /** How many different numbers the frame found: more than `numbers` holds when it was capped. */
+    total: z.number().int().nonnegative().max(10_000_000).optional(),
   }),
   /**
    * The user clicked a call affordance or a tel: link. Only these two: the shortcut and the context

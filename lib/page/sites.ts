@@ -18,6 +18,15 @@ export function isEnabledOn(host: string, sites: Settings['sites']): boolean {
   return true;
 }
 
+/** The per-site countries with `host`'s set to `country` ('' removes it). Hosts are kept lowercase. */
+export function siteCountries(countries: Record<string, string>, host: string, country: string): Record<string, string> {
+  const key = host.trim().toLowerCase();
+  const next = { ...countries };
+  if (country) next[key] = country;
+  else delete next[key];
+  return next;
+}
+
 export function countryFor(host: string, settings: Pick<Settings, 'defaultCountry' | 'sites'>): string {
   const override = Object.entries(settings.sites.countries).find(([pattern]) => hostMatches(host, pattern));
   return override?.[1] ?? settings.defaultCountry;

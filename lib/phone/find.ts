@@ -19,6 +19,7 @@ import {
   type CountryCode,
   type PhoneNumber,
 } from 'libphonenumber-js/min';
+import { placesIn } from './place-names';
 import { coreOf, rejectionReason, type RejectReason } from './reject';
 
 export type { CountryCode };
@@ -242,8 +243,24 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0;
 }
 
+// "0049 30 …", "00 33 1 …": the international prefix most of the world dials, starting a digit
+// phrase (not inside one: "0800 100 0058"; not glued to a word: "INV0049…"). libphonenumber reads it
+// only when the default country dials 00, so it is masked as "  +49 30 …" (same length: offsets hold).
+const IDD_00_RE = /(?<![\p{L}\p{N}_])(?<![\d+().\/\-][\s\u00A0]*)00[\s\u00A0.\-]?(?=[1-9])/gu;
+
 function run(text: string, options: FindOptions, sink: Sink, fast = false): void {
   if (!mayContainPhoneNumber(text)) return;
+  const masked = text.includes('00') ? text.replace(IDD_00_RE, (idd) => ' '.repeat(idd.length - 1) + '+') : text;
+  if (masked === text) return runMasked(text, options, sink, fast);
+  runMasked(masked, options, sink, fast);
+  for (const m of sink.accepted) {
+    // Report the prefix as written: "0049 30 901820", not "+49 30 901820".
+    if (masked[m.start] === '+' && text[m.start] !== '+') while (m.start > 0 && masked[m.start - 1] === ' ' && text[m.start - 1] !== ' ') m.start--;
+    m.raw = text.slice(m.start, m.end);
+  }
+}
+
+function runMasked(text: string, options: FindOptions, sink: Sink, fast: boolean): void {
   if (fast && isOnlyNonPhoneToken(text)) return;
   const country = supportedCountry(options.defaultCountry);
   const single = phoneOnlyMatch(text, country);
@@ -271,6 +288,8 @@ export function warmUpSteps(defaultCountry?: CountryCode | string): (() => void)
   return [
     () => void findPhoneNumbers('(201) 555-0123', { defaultCountry }),
     () => void findPhoneNumbers('Tel. 201-555-0123 ext. 5, 7 May', { defaultCountry }),
+    // The place-name index (country from the page: ./page-country.ts).
+    () => void placesIn(''),
   ];
 }
 

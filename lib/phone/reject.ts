@@ -44,7 +44,7 @@ const POSITIVE_LETTER_RE = /(?:^|[^\p{L}])[mtfpodwhc]\s*[:.]\s*$/iu;
  * Words that, right before a number, say "this is an identifier, not a phone number".
  * Kept to words that rarely end a phrase leading into a phone number ("Acme Inc" is not here).
  */
-const NEGATIVE_WORDS = String.raw`order|orders|invoice|inv|ticket|tkt|tracking|track|trk|case|id|ids|ref|reference|po|p\.o|purchase\s+order|acct|account|a/c|customer|cust|member|membership|policy|claim|serial|s/n|sn|sku|upc|ean|gtin|asin|isbn|issn|iban|swift|bic|routing|aba|sort\s+code|ssn|social\s+security|ein|tin|vat|tax|license|licence|passport|patient|mrn|record|employee|emp|student|batch|lot|job|project|quote|quotation|estimate|contract|agreement|opportunity|opp|deal|version|ver|v|build|release|rev|revision|patent|docket|folio|pin|otp|zip|zipcode|postal|postcode|card|visa|mastercard|amex|report|parcel|package|shipment|consignment|awb|waybill|request|req|incident|issue|bug|rma|registration|plate|vin|imei|iccid|meid|asset|commit|booking|reservation|confirmation|conf|transaction|txn|payment|receipt|loan|mortgage|cheque|voucher|coupon|promo|amount|total|subtotal|price|cost|balance|revenue|budget|salary|qty|quantity`;
+const NEGATIVE_WORDS = String.raw`order|orders|invoice|inv|ticket|tkt|tracking|track|trk|case|id|ids|ref|reference|po|p\.o|purchase\s+order|acct|account|a/c|customer|cust|member|membership|policy|claim|serial|s/n|sn|sku|upc|steuernummer|steuer-?nr|ean|gtin|asin|isbn|issn|iban|swift|bic|routing|aba|sort\s+code|ssn|social\s+security|ein|tin|vat|tax|license|licence|passport|patient|mrn|record|employee|emp|student|batch|lot|job|project|quote|quotation|estimate|contract|agreement|opportunity|opp|deal|version|ver|v|build|release|rev|revision|patent|docket|folio|pin|otp|zip|zipcode|postal|postcode|card|visa|mastercard|amex|report|parcel|package|shipment|consignment|awb|waybill|request|req|incident|issue|bug|rma|registration|plate|vin|imei|iccid|meid|asset|commit|booking|reservation|confirmation|conf|transaction|txn|payment|receipt|loan|mortgage|cheque|voucher|coupon|promo|amount|total|subtotal|price|cost|balance|revenue|budget|salary|qty|quantity`;
 const FILLER = String.raw`(?:\s*(?:(?:number|num|no|nr|code)(?![\p{L}])\.?|n[º°]|#|id(?![\p{L}])))*`;
 const NEGATIVE_BEFORE_RE = new RegExp(
   String.raw`(?:^|[^\p{L}\p{N}])(${NEGATIVE_WORDS})(?![\p{L}])${FILLER}\s*[:#=\-–—.]?\s*[:#]?\s*$`,
@@ -93,7 +93,8 @@ function textBefore(text: string, start: number, max: number): string {
 
 /** True when the last words before `start` name a phone field ("Phone:", "Tel. no.", "M:"). */
 export function hasPositiveContextBefore(text: string, start: number): boolean {
-  const before = textBefore(text, start, 32);
+  // Words before another number belong to that number ("Fax (503) 555-0101 Account Number …").
+  const before = textBefore(text, start, 32).replace(/^[^]*\d/u, '');
   if (POSITIVE_LETTER_RE.test(before)) return true;
   const stripped = before.replace(TRAILING_FILLERS_RE, '');
   const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0).slice(-2);
@@ -270,6 +271,7 @@ function checkShape(core: string, text: string, start: number, end: number): Rej
 }
 
 const BLANK_RE = /^\s*$/;
+const LINE_LABEL_RE = /(?:^|\n)([^\n\d]{1,40})\n\s*$/u;
 
 function checkContext(c: Candidate, core: string): RejectReason | null {
   const { text, start, end } = c;
@@ -302,6 +304,9 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
 
   // A non-phone field label ("Account Number") vetoes, unless the text itself says phone ("Main: …").
   if (c.label && !positive && labelKind(c.label) === 'other') return 'label';
+  // The same for a label the page lays out as its own line right before the value ("Employees").
+  const line = LINE_LABEL_RE.exec(before);
+  if (line && !positive && labelKind(line[1]!.trim()) === 'other') return 'label';
   return null;
 }
 

@@ -12,8 +12,10 @@
  * - Text is read per "container": the nearest block element (div, p, td, li…), shadow root or
  *   document. Text nodes of inline descendants (span, b, a, custom elements) are joined, so
  *   `<span>+1 415</span><span> 555 0132</span>` is one number. A block child, <br>, a replaced or
- *   skipped element is a hard break ("\n"); where two inline elements meet letter/digit to
- *   letter/digit a space is assumed (`<b>Phone</b>4155550132` reads "Phone 4155550132").
+ *   skipped element is a hard break ("\n"); so is a joint of touching elements the page lays out
+ *   as separate boxes (./joints.ts: display block, flex/grid items…, read only where a digit meets
+ *   text); where inline elements meet word to word a space is assumed (`<b>Phone</b>(415)…`).
+ * - National-format numbers are read with the country the page gives them (./page-country.ts).
  * - Results are keyed by container (text matches), by <a> (tel:/callto: links) and by <input>
  *   (read-only or disabled input values). A pointer over an element E can look up E's container.
  * - Open shadow roots are walked as their own roots (recursively); closed ones too when the caller
@@ -27,7 +29,9 @@
  * Not detected: content hidden by stylesheets or classes (only the `hidden` attribute and inline
  * display:none are), numbers split across blocks or <br>, template content.
  */
-import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, type CountryCode, type FoundPhoneNumber } from './find';
+import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, supportedCountry, type CountryCode, type FoundPhoneNumber } from './find';
+import { findInContext, pageCountry, type CountryMemo } from './page-country';
+import { elementJoint } from './joints';
 import { hasPositiveContextBefore, labelKind } from './reject';
 
 export interface ScanOptions {
@@ -54,6 +58,12 @@ export interface ScanOptions {
   frames?: boolean;
   /** Use field labels (column header, <dt>, form label) to veto non-phone fields. Default true. */
   labels?: boolean;
+  /**
+   * Read national-format numbers with the country the page gives them (a place named before the
+   * number, the row's Country/City cell, the record's address or heading; ./page-country.ts), and
+   * never as the default country's when the page says they are elsewhere. Default true.
+   */
+  pageCountry?: boolean;
 }
 
 interface MatchBase {
@@ -208,7 +218,6 @@ const DISPLAY_NONE_RE = /(?:^|;)\s*display\s*:\s*none\s*(?:!important)?\s*(?:;|$
 /** Collapsible white space (not NBSP), as a browser renders it: one space. */
 const COLLAPSIBLE_RE = /[ \t\n\r\f]+/g;
 const HAS_COLLAPSIBLE_RE = /[\t\n\r\f]| {2}/;
-const ALNUM_RE = /[\p{L}\p{N}]/u;
 
 type SkipReason = 'tag' | 'input' | 'code' | 'opt-out' | 'editable' | 'aria-hidden' | 'hidden' | 'display-none';
 
@@ -391,12 +400,12 @@ interface OpenGroup {
   pieces: TextPiece[] | null;
   length: number;
   lastChar: string;
-  lastParent: Node | null;
+  lastNode: Text | null;
   pendingBreak: boolean;
 }
 
 function openGroup(container: Node, discard = false): OpenGroup {
-  return { container, discard, parts: null, pieces: null, length: 0, lastChar: '', lastParent: null, pendingBreak: false };
+  return { container, discard, parts: null, pieces: null, length: 0, lastChar: '', lastNode: null, pendingBreak: false };
 }
 
 function appendText(group: OpenGroup, node: Text): void {
@@ -409,13 +418,11 @@ function appendText(group: OpenGroup, node: Text): void {
   const parent = node.parentNode;
   const parts = (group.parts ??= []);
   if (group.length > 0) {
-    if (group.pendingBreak) {
-      parts.push('\n');
+    const joint = group.pendingBreak ? '\n' : group.lastNode!.parentNode === parent ? '' : elementJoint(group.lastChar, text[0]!, group.lastNode!, node);
+    if (joint) {
+      parts.push(joint);
       group.length += 1;
-      group.lastChar = '\n';
-    } else if (group.lastParent !== parent && ALNUM_RE.test(group.lastChar) && ALNUM_RE.test(text[0]!)) {
-      parts.push(' ');
-      group.length += 1;
+      if (joint === '\n') group.lastChar = joint;
     }
   }
   group.pendingBreak = false;
@@ -423,7 +430,7 @@ function appendText(group: OpenGroup, node: Text): void {
   parts.push(text);
   group.length += text.length;
   group.lastChar = text[text.length - 1]!;
-  group.lastParent = parent;
+  group.lastNode = node;
 }
 
 /** Offset in `data` of the `index`-th character of its white-space-collapsed form. */
@@ -716,6 +723,7 @@ class PhoneScanner implements Scanner, WalkHost {
       onShadowRoot: options.onShadowRoot,
       frames: options.frames ?? false,
       labels: options.labels ?? true,
+      pageCountry: options.pageCountry ?? true,
     };
     this.collector = collector;
   }
@@ -732,6 +740,7 @@ class PhoneScanner implements Scanner, WalkHost {
 
   scanRoot(root: Node): void {
     this.headerCache = null;
+    this.countryMemo = null;
     this.roots.add(composedRoot(root));
     this.scanRoots.add(root);
     this.enqueue({ kind: 'tree', root, rootIsGroup: true });
@@ -753,6 +762,7 @@ class PhoneScanner implements Scanner, WalkHost {
 
   scanMutations(records: Iterable<MutationRecord>): void {
     this.headerCache = null;
+    this.countryMemo = null;
     let removed = false;
     for (const record of records) {
       const target = record.target;
@@ -813,6 +823,19 @@ class PhoneScanner implements Scanner, WalkHost {
   }
 
   private headerCache: HeaderCache | null = null;
+  private countryMemo: CountryMemo | null = null;
+
+  /** Countries per row and ancestor, memoised like headers() until the current task ends. */
+  private countries(): CountryMemo {
+    if (!this.countryMemo) {
+      const memo: CountryMemo = new Map();
+      this.countryMemo = memo;
+      queueMicrotask(() => {
+        if (this.countryMemo === memo) this.countryMemo = null;
+      });
+    }
+    return this.countryMemo;
+  }
 
   /**
    * Column headers, memoised until the current task ends: the chunks a slice runs back to back
@@ -908,7 +931,16 @@ class PhoneScanner implements Scanner, WalkHost {
       }
     }
     this.stats.finderCalls++;
-    let found = findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
+    let found = this.opts.pageCountry
+      ? findInContext(
+          text,
+          supportedCountry(this.opts.defaultCountry),
+          pageCountry(group.container, text, this.countries()),
+          (t, country) => findPhoneNumbers(t, { defaultCountry: country }),
+          // A place in another element (a sibling link, another field) does not speak for the number.
+          (place, at) => !!pieceAt(pieces, place.at, false)?.node.parentNode?.contains(pieceAt(pieces, at, false)?.node ?? null),
+        )
+      : findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
     if (found.length > 0 && this.opts.labels) {
       if (label === undefined) label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));

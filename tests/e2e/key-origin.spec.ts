@@ -6,10 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, setUp, sandboxRequests, launchExtension } from './fixtures';
-import { grantLoopbackAccess } from '../support/chromium';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { OTHER_KEY } from '../../sandbox/keys';
 import type { CallRecord } from '../../lib/calls/call-record';
+import { storedCallsIn } from '../support/data-store';
 
 /** Runs inside extension pages, where Chromium's `chrome` API exists. */
 declare const chrome: any;
@@ -92,7 +92,7 @@ test.describe('a call placed at sandbox A', () => {
     await popup.getByRole('button', { name: 'Call' }).click();
     await popup.getByRole('button', { name: 'Confirm' }).click();
     await expect(popup.locator('.call-status')).toHaveText(/In progress/, { timeout: 60_000 });
-    const callId = await popup.evaluate(async () => ((await chrome.storage.local.get('calls')).calls?.calls as CallRecord[])[0]!.id);
+    const callId = (await storedCallsIn<CallRecord>(popup))[0]!.id;
     await popup.close();
 
     // The settings move to B, with B's key.
@@ -120,21 +120,4 @@ test.describe('a call placed at sandbox A', () => {
     expect(atB.filter((r) => /batches|execution/.test(r.path))).toEqual([]);
     expect((await accountsSeen(sandboxB)).every((account) => account === 'B')).toBe(true);
   });
-});
-
-test('loopback access is not granted at install; it is asked for when a loopback URL is saved', async ({ sandbox }) => {
-  const extension = await launchExtension({ grantLoopback: false });
-  try {
-    const options = await extension.context.newPage();
-    await options.goto(`chrome-extension://${extension.extensionId}/options.html`);
-    const granted = () => options.evaluate(() => chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }));
-    expect(await granted()).toBe(false);
-    // Headless Chromium cannot answer the prompt Save raises: grant it as chrome://extensions would, then
-    // Save's request answers at once and the sandbox is set up.
-    await grantLoopbackAccess(extension.context, extension.extensionId);
-    await setUp(options, sandbox.url);
-    expect(await granted()).toBe(true);
-  } finally {
-    await extension.close();
-  }
 });

@@ -20,7 +20,21 @@ async function setCountry(context: BrowserContext, extensionId: string, country:
 }
 
 test.describe('numbers found on the fixture pages', () => {
-  for (const name of ['crm-list.html', 'contact-record.html', 'mail-thread.html', 'profile.html', 'shadow.html', 'negatives.html']) {
+  for (const name of [
+    'crm-list.html',
+    'contact-record.html',
+    'mail-thread.html',
+    'profile.html',
+    'shadow.html',
+    'negatives.html',
+    // Issue 11: touching elements, country from the page, IDD/trunk forms, national formats of 22 countries.
+    'touching-fields.html',
+    'country-column.html',
+    'country-record.html',
+    'mail-london.html',
+    'idd-trunk.html',
+    'national-formats.html',
+  ]) {
     test(`${name}: the popup lists what expected.json says`, async ({ context, ready, pages, serviceWorker }) => {
       void ready;
       const sw = await serviceWorker();
@@ -48,6 +62,30 @@ test.describe('numbers found on the fixture pages', () => {
     void ready;
     const { popup } = await openFixture(context, await serviceWorker(), `${pages.url}/iframe.html`);
     await expectListed(popup, [...EXPECTED['iframe.html']!.expected, ...EXPECTED['iframe-child.html']!.expected]);
+  });
+
+  test('a 5,000-number export: the badge says 5k, the popup "Showing 500 of 5,000" and filters', async ({ context, ready, pages, serviceWorker }) => {
+    void ready;
+    const sw = await serviceWorker();
+    const { popup, tabId } = await openFixture(context, sw, `${pages.url}/export.html`);
+    const badge = () => sw.evaluate((id) => (globalThis as any).chrome.action.getBadgeText({ tabId: id }), tabId);
+    await expect.poll(badge, { timeout: 30_000 }).toBe('5k');
+    await popup.reload();
+    await expect(popup.getByText('Showing 500 of 5,000 numbers')).toBeVisible();
+    await popup.getByRole('searchbox', { name: 'Filter numbers' }).fill('212 200-0042');
+    await expect(popup.getByText('Showing 1 of 5,000 numbers')).toBeVisible();
+    await expect(popup.getByRole('list', { name: /^Phone numbers on / }).getByRole('listitem')).toHaveText([/\+12122000042/]);
+  });
+
+  test('the site’s own country, set in the popup, reads the page’s national numbers', async ({ context, ready, pages, serviceWorker }) => {
+    void ready;
+    const sw = await serviceWorker();
+    const { page, popup } = await openFixture(context, sw, `${pages.url}/london.html`);
+    // With the default country US, "020 7946 0133" is no number.
+    await expect(popup.getByText('No phone numbers found on 127.0.0.1.')).toBeVisible({ timeout: 20_000 });
+    await popup.getByRole('combobox', { name: 'Country for numbers on 127.0.0.1' }).selectOption('GB');
+    await page.reload();
+    await expectListed(popup, ['+442079460133']);
   });
 
   test('spa.html: rows added later are found, a removed note drops out', async ({ context, ready, pages, serviceWorker }) => {
@@ -221,12 +259,13 @@ test('pause on a site from the popup: no numbers and no call button after reload
   await expect(popup.getByRole('button', { name: 'Resume on this site' })).toBeVisible();
 
   const tabId = await tabIdOf(sw, page.url());
-  await page.reload();
-  // The reloaded page's content script has asked for its config (the entry is new: a loading tab's is dropped).
-  await expect.poll(async () => (await tabEntry(sw, tabId))?.frames, { timeout: 20_000 }).toEqual({});
+  await page.reload({ waitUntil: 'load' });
   await page.bringToFront();
-  // Had it started, this page's scan (two warm-up slices, one of scanning) would be done by now…
+  // A paused host is excluded from the script's registration. Had the script been injected (at
+  // document_idle) it would have asked for its config by these idle turns after load, and its scan
+  // (two warm-up slices, one of scanning) would be done…
   await idleTurns(page, 6);
+  expect(await tabEntry(sw, tabId)).toBeNull();
   await page.locator('#number').hover();
   // …and this hover handled: the content script reads pointer moves in the next animation frame.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

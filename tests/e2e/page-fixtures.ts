@@ -40,6 +40,13 @@ export const EXTRA_PAGES: Record<string, string> = {
     </form>
     <div id="editor" contenteditable="true"><p>Her EA, direct line <em id="ea">(415) 555-0183</em></p></div>
     <script>window.__before = { body: document.body.innerHTML, editor: document.getElementById('editor').innerHTML };</script></body></html>`,
+  // A 5,000-row report export: 5,000 different numbers, more than a frame's report carries (500).
+  'export.html': `<!doctype html><html><head><meta charset="utf-8"><title>Export</title></head><body><table>
+    <thead><tr><th>Contact</th><th>Phone</th></tr></thead><tbody>${Array.from(
+      { length: 5000 },
+      (_, i) => `<tr><td>Contact ${i}</td><td>(212) ${200 + Math.floor(i / 100)}-${String(i % 100).padStart(4, '0')}</td></tr>`,
+    ).join('')}</tbody></table></body></html>`,
+  'london.html': `<!doctype html><html><head><meta charset="utf-8"><title>Desk</title></head><body><p>Desk: 020 7946 0133</p></body></html>`,
 };
 
 export interface PagesServer {

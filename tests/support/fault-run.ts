@@ -51,7 +51,8 @@ export function requestLabel(_method: string, _path: string, body: Buffer): stri
 
 /** Places a dial through the UI message path, as the popup's Confirm does. Answers the reply. */
 export async function sendDial(page: Page, agentId: string, toNumber: string): Promise<{ ok: boolean; error?: { message: string } }> {
-  const message = { type: 'call/dial', agentId, toNumber, fromNumber: null, variables: {} };
+  // One intent, one id (as Confirm picks one): a resent message would be the same call.
+  const message = { type: 'call/dial', dialId: crypto.randomUUID(), agentId, toNumber, fromNumber: null, variables: {} };
   return page.evaluate((m) => chrome.runtime.sendMessage(m), message);
 }
 

@@ -93,7 +93,7 @@ describe('runContentScript', () => {
     expect(ext.sent.filter((m) => m.type === 'page/config')).toHaveLength(1);
     expect(ext.refresh()).toBe(true);
     await vi.waitFor(() => expect(script.current()).toBeNull());
-    await vi.waitFor(() => expect(ext.sent.at(-1)).toEqual({ type: 'page/numbers', numbers: [] }));
+    await vi.waitFor(() => expect(ext.sent.at(-1)).toEqual({ type: 'page/numbers', numbers: [], total: 0 }));
 
     config = ON;
     ext.refresh();
@@ -131,6 +131,7 @@ describe('runContentScript', () => {
     await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers').at(-1)).toEqual({
       type: 'page/numbers',
       numbers: [{ raw: '020 7946 0958', e164: '+442079460958' }],
+      total: 1,
     }));
   });
 

@@ -29,7 +29,7 @@ function settingsView(sites: Partial<SettingsView['sites']> = {}): SettingsView 
     keyHint: '••••wner',
     keyOrigin: 'http://127.0.0.1:8787',
     otherKeyOrigins: [],
-    sites: { mode: 'everywhere', listed: [], paused: [], ...sites },
+    sites: { mode: 'everywhere', listed: [], paused: [], countries: {}, ...sites },
     problem: null,
   };
 }
@@ -45,7 +45,10 @@ describe('On this page', () => {
       { raw: '(415) 555-0132', e164: '+14155550132' },
       { raw: '+44 20 7946 0958', e164: '+442079460958' },
     ],
+    total: 2,
     enabled: true,
+    country: 'US',
+    siteCountry: null,
     ...over,
   });
 
@@ -87,6 +90,52 @@ describe('On this page', () => {
     expect(requests).toContainEqual({ type: 'sites/update', resume: 'crm.example.com' });
   });
 
+  it('says how many the page holds when the list is capped, and narrows the list by digits or text', async () => {
+    const numbers = Array.from({ length: 500 }, (_, i) => ({ raw: `(415) 555-${String(i).padStart(4, '0')}`, e164: `+1415555${String(i).padStart(4, '0')}` }));
+    numbers[3] = { raw: '+44 20 7946 0958', e164: '+442079460958' };
+    background((r) => (r.type === 'page/numbers-for-tab' ? view({ numbers, total: 5000 }) : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByText('Showing 500 of 5,000 numbers')).toBeTruthy();
+    const filter = screen.getByRole('searchbox', { name: 'Filter numbers' });
+    fireEvent.input(filter, { target: { value: '7946' } });
+    expect(await screen.findByText('Showing 1 of 5,000 numbers')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Call / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Call +44 20 7946 0958']);
+    fireEvent.input(filter, { target: { value: '(415) 555-001' } });
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(10);
+    fireEvent.input(filter, { target: { value: '+44 20' } });
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(1);
+    fireEvent.input(filter, { target: { value: '' } });
+    expect(screen.getAllByRole('button', { name: /^Call / })).toHaveLength(500);
+  });
+
+  it('a short uncapped list says its count and has no filter', async () => {
+    background((r) => (r.type === 'page/numbers-for-tab' ? view() : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByText('2 numbers')).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Filter numbers' })).toBeNull();
+  });
+
+  it('sets and clears the site’s own default country', async () => {
+    let siteCountry: string | null = null;
+    const requests = background((r) => {
+      if (r.type === 'page/numbers-for-tab') return view({ siteCountry, country: siteCountry ?? 'US' });
+      if (r.type === 'sites/update') {
+        siteCountry = (r as { country?: { country: string } }).country?.country || null;
+        return settingsView();
+      }
+      return undefined;
+    });
+    render(<OnThisPage search="?tab=7" />);
+    const select = (await screen.findByRole('combobox', { name: 'Country for numbers on crm.example.com' })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(select.options[0]!.textContent).toBe('Default (United States)');
+    fireEvent.change(select, { target: { value: 'BR' } });
+    await waitFor(() => expect(requests).toContainEqual({ type: 'sites/update', country: { host: 'crm.example.com', country: 'BR' } }));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Country for numbers on crm.example.com' }) as HTMLSelectElement).value).toBe('BR'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country for numbers on crm.example.com' }), { target: { value: '' } });
+    await waitFor(() => expect(requests).toContainEqual({ type: 'sites/update', country: { host: 'crm.example.com', country: '' } }));
+  });
+
   it('builds the popup’s own confirmation URL for a number', () => {
     expect(tabFromSearch('?tab=12')).toBe(12);
     expect(tabFromSearch('?tab=x')).toBeUndefined();
@@ -105,6 +154,40 @@ describe('Sites settings', () => {
       invalid: [],
     });
     expect(parseHostList('not a host\nfoo..bar\nok.test').invalid).toEqual(['not a host', 'foo..bar']);
+  });
+
+  it('sets, changes and removes a site’s own country; refuses a host it cannot read', async () => {
+    let current = settingsView({ countries: { 'crm.example.com': 'BR' } });
+    const requests = background((r) => {
+      if (r.type === 'settings/get') return current;
+      if (r.type === 'sites/update') {
+        const { host, country } = (r as unknown as { country: { host: string; country: string } }).country;
+        const countries = { ...current.sites.countries };
+        if (country) countries[host] = country;
+        else delete countries[host];
+        current = settingsView({ countries });
+        return current;
+      }
+      return undefined;
+    });
+    render(<SitesSettings />);
+    const brazil = (await screen.findByRole('combobox', { name: 'Country for crm.example.com' })) as HTMLSelectElement;
+    expect(brazil.value).toBe('BR');
+    fireEvent.change(brazil, { target: { value: 'MX' } });
+    await screen.findByText('Numbers on crm.example.com are read as Mexico numbers.');
+    expect(requests).toContainEqual({ type: 'sites/update', country: { host: 'crm.example.com', country: 'MX' } });
+
+    fireEvent.input(screen.getByLabelText('Site'), { target: { value: 'not a host' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set country' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Write one host');
+    fireEvent.input(screen.getByLabelText('Site'), { target: { value: 'https://Mail.Example.com/inbox' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set country' }));
+    expect(((await screen.findByRole('combobox', { name: 'Country for mail.example.com' })) as HTMLSelectElement).value).toBe('DE');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the default country on crm.example.com' }));
+    await screen.findByText('crm.example.com uses the default country again.');
+    expect(screen.queryByRole('combobox', { name: 'Country for crm.example.com' })).toBeNull();
   });
 
   it('shows the stored mode, list and paused sites; applies changes; resumes a paused site', async () => {

@@ -141,7 +141,7 @@ export const settingsView = (over: Partial<SettingsView> = {}): SettingsView => 
   keyHint: '••••••••wner',
   keyOrigin: 'http://127.0.0.1:8787',
   otherKeyOrigins: [],
-  sites: { mode: 'everywhere', listed: [], paused: [] },
+  sites: { mode: 'everywhere', listed: [], paused: [], countries: {} },
   problem: null,
   ...over,
 });

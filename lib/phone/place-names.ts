@@ -1,0 +1,133 @@
+/**
+ * Country names, ISO codes and well-known cities in page text → ISO country, for reading
+ * national-format numbers with the country the page gives them.
+ *
+ * English names of every country libphonenumber knows are Intl.DisplayNames' own, folded (lower
+ * case, no diacritics, no "&"): written out here because constructing an Intl.DisplayNames costs
+ * ~13 ms per frame (ICU data), 1.8 KB gzipped costs nothing at run time. tests/unit/phone/
+ * page-country.test.ts checks the list against Intl.DisplayNames. Then own-language names of common
+ * countries, aliases and business cities. The index is built on first use (the content script's
+ * warm-up, see find.ts warmUpSteps), in about a millisecond.
+ */
+import { getCountries, type CountryCode } from 'libphonenumber-js/min';
+
+const EN_NAMES =
+  'ACascension island|ADandorra|AEunited arab emirates|AFafghanistan|AGantigua barbuda|AIanguilla|ALalbania|' +
+  'AMarmenia|AOangola|ARargentina|ASamerican samoa|ATaustria|AUaustralia|AWaruba|AXaland islands|AZazerbaijan|' +
+  'BAbosnia herzegovina|BBbarbados|BDbangladesh|BEbelgium|BFburkina faso|BGbulgaria|BHbahrain|BIburundi|BJbenin|' +
+  'BLst. barthelemy|BMbermuda|BNbrunei|BObolivia|BQcaribbean netherlands|BRbrazil|BSbahamas|BTbhutan|BWbotswana|' +
+  'BYbelarus|BZbelize|CAcanada|CCcocos keeling islands|CDcongo kinshasa|CFcentral african republic|' +
+  'CGcongo brazzaville|CHswitzerland|CIcote d ivoire|CKcook islands|CLchile|CMcameroon|CNchina|COcolombia|' +
+  'CRcosta rica|CUcuba|CVcape verde|CWcuracao|CXchristmas island|CYcyprus|CZczechia|DEgermany|DJdjibouti|' +
+  'DKdenmark|DMdominica|DOdominican republic|DZalgeria|ECecuador|EEestonia|EGegypt|EHwestern sahara|EReritrea|' +
+  'ESspain|ETethiopia|FIfinland|FJfiji|FKfalkland islands|FMmicronesia|FOfaroe islands|FRfrance|GAgabon|' +
+  'GBunited kingdom|GDgrenada|GEgeorgia|GFfrench guiana|GGguernsey|GHghana|GIgibraltar|GLgreenland|GMgambia|' +
+  'GNguinea|GPguadeloupe|GQequatorial guinea|GRgreece|GTguatemala|GUguam|GWguinea bissau|GYguyana|' +
+  'HKhong kong sar china|HNhonduras|HRcroatia|HThaiti|HUhungary|IDindonesia|IEireland|ILisrael|IMisle of man|' +
+  'INindia|IObritish indian ocean territory|IQiraq|IRiran|ISiceland|ITitaly|JEjersey|JMjamaica|JOjordan|JPjapan|' +
+  'KEkenya|KGkyrgyzstan|KHcambodia|KIkiribati|KMcomoros|KNst. kitts nevis|KPnorth korea|KRsouth korea|KWkuwait|' +
+  'KYcayman islands|KZkazakhstan|LAlaos|LBlebanon|LCst. lucia|LIliechtenstein|LKsri lanka|LRliberia|LSlesotho|' +
+  'LTlithuania|LUluxembourg|LVlatvia|LYlibya|MAmorocco|MCmonaco|MDmoldova|MEmontenegro|MFst. martin|MGmadagascar|' +
+  'MHmarshall islands|MKnorth macedonia|MLmali|MMmyanmar burma|MNmongolia|MOmacao sar china|' +
+  'MPnorthern mariana islands|MQmartinique|MRmauritania|MSmontserrat|MTmalta|MUmauritius|MVmaldives|MWmalawi|' +
+  'MXmexico|MYmalaysia|MZmozambique|NAnamibia|NCnew caledonia|NEniger|NFnorfolk island|NGnigeria|NInicaragua|' +
+  'NLnetherlands|NOnorway|NPnepal|NRnauru|NUniue|NZnew zealand|OMoman|PApanama|PEperu|PFfrench polynesia|' +
+  'PGpapua new guinea|PHphilippines|PKpakistan|PLpoland|PMst. pierre miquelon|PRpuerto rico|' +
+  'PSpalestinian territories|PTportugal|PWpalau|PYparaguay|QAqatar|REreunion|ROromania|RSserbia|RUrussia|' +
+  'RWrwanda|SAsaudi arabia|SBsolomon islands|SCseychelles|SDsudan|SEsweden|SGsingapore|SHst. helena|SIslovenia|' +
+  'SJsvalbard jan mayen|SKslovakia|SLsierra leone|SMsan marino|SNsenegal|SOsomalia|SRsuriname|SSsouth sudan|' +
+  'STsao tome principe|SVel salvador|SXsint maarten|SYsyria|SZeswatini|TAtristan da cunha|TCturks caicos islands|' +
+  'TDchad|TGtogo|THthailand|TJtajikistan|TKtokelau|TLtimor leste|TMturkmenistan|TNtunisia|TOtonga|TRturkiye|' +
+  'TTtrinidad tobago|TVtuvalu|TWtaiwan|TZtanzania|UAukraine|UGuganda|USunited states|UYuruguay|UZuzbekistan|' +
+  'VAvatican city|VCst. vincent grenadines|VEvenezuela|VGbritish virgin islands|VIu.s. virgin islands|VNvietnam|' +
+  'VUvanuatu|WFwallis futuna|WSsamoa|XKkosovo|YEyemen|YTmayotte|ZAsouth africa|ZMzambia|ZWzimbabwe';
+
+// "Country code:name,name;…": own-language names, aliases and cities (without diacritics, lowercase).
+const PLACES =
+  'DE:deutschland;AT:osterreich;CH:schweiz,suisse,svizzera;ES:espana;MX:mexico;PE:peru;BR:brasil;IT:italia;BE:belgie,belgique;' +
+  'NL:nederland;SE:sverige;NO:norge;DK:danmark;FI:suomi;PL:polska;CZ:cesko;GR:ellada;HU:magyarorszag;RO:romania;JP:日本;CN:中国;KR:대한민국;' +
+  'GB:uk,u.k,england,scotland,wales,britain,great britain,london,manchester,birmingham,edinburgh,glasgow,leeds,bristol;' +
+  'US:usa,u.s,u.s.a,america,new york,chicago,san francisco,los angeles,seattle,boston,austin,dallas,houston,atlanta,miami,denver;' +
+  'CA:toronto,montreal,vancouver;DE:berlin,munich,munchen,hamburg,frankfurt;FR:paris,lyon;IT:milan,milano,rome,roma;' +
+  'ES:madrid,barcelona;NL:amsterdam,rotterdam,holland;CH:zurich,geneva;SE:stockholm;PL:warsaw,warszawa;AT:vienna,wien;' +
+  'IE:dublin;PT:lisbon,lisboa;BE:brussels;BR:sao paulo,rio de janeiro;MX:mexico city,ciudad de mexico,cdmx,monterrey,guadalajara;' +
+  'CO:bogota;AR:buenos aires;JP:tokyo,osaka;CN:beijing,shanghai;IN:mumbai,bengaluru,bangalore,delhi,new delhi;' +
+  'AU:sydney,melbourne;NZ:auckland;ZA:johannesburg,cape town;SG:singapore;KR:korea,seoul;AE:dubai';
+
+/** Country names that are more often something else on a page (people, US states, words). */
+const NOT_PLACES = new Set(['jordan', 'chad', 'georgia', 'jersey', 'guernsey', 'niger', 'man', 'turkey', 'guinea']);
+
+let index: Map<string, CountryCode> | null = null;
+/** First word of a name → the most words a name starting with it has. */
+const firstWords = new Map<string, number>();
+
+function fold(s: string): string {
+  // Most page text is ASCII: no Unicode normalisation needed.
+  return (/[^\x00-\x7f]/.test(s) ? s.normalize('NFD').replace(/\p{M}/gu, '') : s).toLowerCase();
+}
+
+function add(map: Map<string, CountryCode>, name: string | undefined, code: CountryCode): void {
+  if (!name) return;
+  const key = fold(name).replace(/[^\p{L}. ]+/gu, ' ').replace(/ +/g, ' ').trim();
+  if (!key || NOT_PLACES.has(key) || map.has(key)) return;
+  map.set(key, code);
+  const words = key.split(' ');
+  firstWords.set(words[0]!, Math.max(firstWords.get(words[0]!) ?? 0, words.length));
+}
+
+function places(): Map<string, CountryCode> {
+  if (index) return index;
+  const map = new Map<string, CountryCode>();
+  const countries = new Set<string>(getCountries());
+  for (const entry of EN_NAMES.split('|')) if (countries.has(entry.slice(0, 2))) add(map, entry.slice(2), entry.slice(0, 2) as CountryCode);
+  for (const group of PLACES.split(';')) {
+    const [code, names] = group.split(':') as [CountryCode, string];
+    if (countries.has(code)) for (const name of names.split(',')) add(map, name, code);
+  }
+  return (index = map);
+}
+
+export interface PlaceMention {
+  /** Offset of the name in the text. */
+  at: number;
+  country: CountryCode;
+}
+
+const WORD_RE = /[\p{L}][\p{L}.]*/gu;
+
+/** Places named in free text, in order ("the London desk", "Rio de Janeiro - RJ, Brasil"). */
+/** `EN_NAMES` as the index reads it, for the test that checks it against Intl.DisplayNames. */
+export const ENGLISH_NAMES: readonly string[] = EN_NAMES.split('|');
+
+export function placesIn(text: string): PlaceMention[] {
+  const map = places();
+  const words: { at: number; word: string }[] = [];
+  const folded = fold(text);
+  // fold() keeps offsets for precomposed Latin letters (NFD marks are removed again).
+  WORD_RE.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = WORD_RE.exec(folded)); ) words.push({ at: m.index, word: m[0].replace(/\.$/, '') });
+  const out: PlaceMention[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const most = firstWords.get(words[i]!.word);
+    if (!most) continue;
+    for (let n = Math.min(most, words.length - i); n >= 1; n--) {
+      const key = words.slice(i, i + n).map((w) => w.word).join(' ');
+      const country = map.get(key);
+      if (country) {
+        out.push({ at: words[i]!.at, country });
+        i += n - 1;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The country a whole field value or table cell names: a place, or an upper-case ISO code ("MX"). */
+export function countryOfValue(value: string): CountryCode | undefined {
+  const text = value.trim();
+  if (/^[A-Z]{2}$/.test(text) && places() && getCountries().includes(text as CountryCode)) return text as CountryCode;
+  if (text.length > 40 || !/\p{L}/u.test(text)) return undefined;
+  const found = placesIn(text);
+  return found.length > 0 && found.every((p) => p.country === found[0]!.country) ? found[0]!.country : undefined;
+}
