@@ -83,7 +83,7 @@ test('an invalid number blocks Call with an inline error and keeps the text', as
   await expect(popup.getByText(/Too short/)).toBeVisible();
   await expect(popup.getByLabel('Phone number')).toHaveValue('415 55');
   await popup.getByLabel('Phone number').fill('+44 20 7946 0958');
-  await expect(popup.getByText(/United Kingdom/)).toBeVisible();
+  await expect(popup.getByText('+44 20 7946 0958 · United Kingdom')).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Call' })).toBeEnabled();
 });
 

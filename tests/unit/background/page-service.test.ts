@@ -185,6 +185,7 @@ describe('found numbers', () => {
         { raw: '(415) 555-0132', e164: '+14155550132' },
         { raw: '+44 20 7946 0958', e164: '+442079460958' },
       ],
+      total: 2,
     });
     await report(2, []);
     expect((await numbersInTab(7)).numbers).toEqual([{ raw: '(415) 555-0132', e164: '+14155550132' }]);
@@ -192,9 +193,9 @@ describe('found numbers', () => {
 
   it('where no content script ran (click-to-call off), the tab’s host comes from the browser', async () => {
     const get = vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ id: 9, url: 'https://paused.example.com/x' } as never);
-    expect(await numbersInTab(9)).toEqual({ host: 'paused.example.com', numbers: [] });
+    expect(await numbersInTab(9)).toEqual({ host: 'paused.example.com', numbers: [], total: 0 });
     get.mockRejectedValue(new Error('No tab with id: 9'));
-    expect(await numbersInTab(9)).toEqual({ host: '', numbers: [] });
+    expect(await numbersInTab(9)).toEqual({ host: '', numbers: [], total: 0 });
   });
 
   it('page/config answers only on/off, the country and the agent’s name', async () => {

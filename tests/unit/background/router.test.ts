@@ -219,3 +219,16 @@ describe('execution/get and execution/log for a call in history', () => {
     expect(sent()).toEqual([{ origin: B, key: KEY_B }]);
   });
 });
+
+describe('agent/executions', () => {
+  it('asks for a window of at most 7 days that ends no earlier than now (times go out in whole seconds)', async () => {
+    const at = Date.parse('2026-11-23T10:00:00.400Z');
+    await handleUiRequest({ type: 'agent/executions', agentId: 'agent-1', pageNumber: 1, pageSize: 20 }, { ...deps, now: () => at });
+    const url = net.calls.find((c) => c.url.pathname.endsWith('/executions'))!.url;
+    const to = Date.parse(url.searchParams.get('to')!);
+    const from = Date.parse(url.searchParams.get('from')!);
+    // A call created at 10:00:00.3 is inside the window (truncating to 10:00:00 left it out).
+    expect(to).toBeGreaterThanOrEqual(at);
+    expect(to - from).toBeLessThanOrEqual(7 * 24 * 3600_000);
+  });
+});
