@@ -155,6 +155,11 @@ export function writeFailed(call: CallRecord, step: DialStep, error: StepError, 
 /** Performs the call's current step once. Never throws: failures are written on the record. */
 export async function advanceCall(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
   const result = await runStep(call, client, describe, now);
+  // A create that was retried may have had a twin land late (held in the network past our look):
+  // once the call is over, tidy again. Only after a retried create, so a plain call costs nothing.
+  if (call.step !== 'finished' && result.call.step === 'finished' && result.call.batchId && result.call.createAttempts > 1) {
+    await removeTwins(client, call.agentId, batchFileName(call.id), result.call.batchId);
+  }
   // Keep the latest reading of the service's clock for the next schedule (each step may use a new client).
   const offset = client.clockOffset?.();
   return offset === undefined || result.call.clockOffset === offset ? result : { ...result, call: { ...result.call, clockOffset: offset } };

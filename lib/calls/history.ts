@@ -12,8 +12,11 @@ import { callRecord, type CallRecord } from './call-record';
 
 export const CALLS_STORAGE_KEY = 'calls';
 export const CALLS_VERSION = 2;
-/** Recent calls kept; the oldest finished ones go first. */
-export const MAX_CALLS = 40;
+/**
+ * Recent calls kept; the oldest finished ones go first. History lives in IndexedDB (no storage.local
+ * quota, no copy into pages), so a test run of a hundred calls keeps every one of them.
+ */
+export const MAX_CALLS = 100;
 
 const stored = z.object({ version: z.number().int().nonnegative(), calls: z.array(z.unknown()) });
 

@@ -367,3 +367,22 @@ describe('writing on the latest record', () => {
     expect(activeCallTo(calls, '+14155550000')).toBeUndefined();
   });
 });
+
+describe('a twin batch that lands late', () => {
+  const ended = async () => execution.parse({ id: 'e1', status: 'completed' });
+  const named = (id: string, status: string) => batch.parse({ batch_id: id, status, file_name: batchFileName('c1'), agent_id: 'agent-1' });
+
+  it('after a retried create, the call ending tidies the unscheduled twin named for it, never its own batch', async () => {
+    const twin = 't'.repeat(32);
+    const { client, calls } = fakeClient({ getExecution: ended, listAgentBatches: async () => [named(BATCH, 'completed'), named(twin, 'created')] });
+    const result = await advanceCall(at('tracking', { createAttempts: 2, executionId: 'e1' }), client, describe_, () => T0);
+    expect(result.call.step).toBe('finished');
+    expect(calls.filter((c) => c.method === 'deleteBatch').map((c) => c.args[0])).toEqual([twin]);
+  });
+
+  it('a call whose create went out once costs no extra request when it ends', async () => {
+    const { client, methods } = fakeClient({ getExecution: ended });
+    await advanceCall(at('tracking', { createAttempts: 1, executionId: 'e1' }), client, describe_, () => T0);
+    expect(methods()).toEqual(['getExecution']);
+  });
+});
