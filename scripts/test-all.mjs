@@ -76,11 +76,21 @@ if (wanted('e2e')) {
 if (wanted('firefox')) {
   console.log('\n=== e2e (puppeteer-core, Firefox)');
   const file = join(reports, 'firefox.json');
-  const code = run('node', ['tests/e2e-firefox/run.mjs', file]);
-  if (existsSync(file)) {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
-    count('e2e-firefox', r.passed, r.failed);
-  } else count('e2e-firefox', 0, 1, 0, ` (firefox suite exited ${code} without a report)`);
+  const once = () => {
+    const code = run('node', ['tests/e2e-firefox/run.mjs', file]);
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passed: 0, failed: 1, code };
+  };
+  let r = once();
+  let note = r.code === undefined ? '' : ` (firefox suite exited ${r.code} without a report)`;
+  if (r.failed > 0) {
+    // One rerun, as Playwright's retries would, said plainly: a check of this smoke fails about one
+    // run in ten on this machine for a cause not yet found (see the README). Both runs are reported.
+    const first = r;
+    console.log(`\n=== e2e (puppeteer-core, Firefox): ${first.failed} failed; running the suite once more`);
+    r = once();
+    note = r.failed === 0 ? ` (flaky: ${first.failed} failed on the first run, all passed on the rerun)` : note;
+  }
+  count('e2e-firefox', r.passed, r.failed, 0, note);
 }
 
 console.log('\n' + lines.join('\n'));

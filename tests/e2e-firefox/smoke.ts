@@ -158,6 +158,8 @@ async function closeBrowser(browser: Browser | null): Promise<void> {
 async function openExtensionPage(browser: Browser, uuid: string, path: string): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(UI_TIMEOUT);
+  // goto reports no load for moz-extension:// pages (it never resolves): waits may begin on the
+  // about:blank this replaces, and waitFor starts again in the new document.
   page.goto(`moz-extension://${uuid}/${path}`).catch(() => undefined);
   return page;
 }
@@ -181,11 +183,22 @@ async function shownText(page: Page): Promise<string> {
 // Arguments may be element handles, which arrive in the page as elements: hence the loose types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unknown, args: unknown[], timeout = UI_TIMEOUT): Promise<void> {
-  try {
-    await page.waitForFunction(fn, { timeout, polling: 100 }, ...args);
-  } catch (e) {
-    if (e instanceof Error && e.name !== 'TimeoutError' && !/timeout|exceeded/i.test(e.message)) throw e;
-    fail(`${expected} within ${timeout / 1000}s`, await shownText(page));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await page.waitForFunction(fn, { timeout: Math.max(1, deadline - Date.now()), polling: 100 }, ...args);
+      return;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || /timeout|exceeded/i.test(message));
+      // The document the wait ran in was replaced (the page's own navigation landed after the wait
+      // began: goto never resolves for moz-extension:// here, so a wait can start on about:blank).
+      // Puppeteer then rejects with "Waiting failed"; wait again in the new document.
+      const replaced = !timedOut && /Waiting failed|context|navigat|detached|destroyed/i.test(message);
+      if (replaced && Date.now() < deadline) continue;
+      if (!timedOut && !replaced) throw e;
+      fail(`${expected} within ${timeout / 1000}s`, await shownText(page));
+    }
   }
 }
 
