@@ -12,8 +12,6 @@ import { CALLS_STORAGE_KEY, writeCalls } from '../../../lib/calls/history';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
 
-vi.mock('../../../lib/background/secret-db', () => import('./fake-secret-db'));
-
 const A = 'https://api.a.example';
 const B = 'http://127.0.0.1:8787';
 const NOW = Date.parse('2026-11-23T10:00:00Z');
@@ -42,7 +40,6 @@ function service(): CallsService {
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  (await import('./fake-secret-db')).secretStore.clear();
   made = [];
   // The settings have moved on to service B, with its own key.
   await storeSettings({ ...DEFAULT_SETTINGS, baseUrl: B });

@@ -3,16 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { moveKey, readKeyFor, readKeys, removeKey, setKeyRemembered, writeKey } from '../../../lib/background/key-store';
 import { storeSettings } from '../../../lib/background/settings-store';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
-import { secretStore } from './fake-secret-db';
-
-vi.mock('../../../lib/background/secret-db', () => import('./fake-secret-db'));
+import { secrets } from './secrets';
 
 const A = 'https://api.a.example';
 const B = 'http://127.0.0.1:8787';
 
 beforeEach(() => {
   fakeBrowser.reset();
-  secretStore.clear();
 });
 
 const session = async () => (await fakeBrowser.storage.session.get(null)) as Record<string, unknown>;
@@ -42,10 +39,10 @@ describe('the key store keeps one key per origin', () => {
 
   it('keeps a remembered key in the secrets DB and a session key in storage.session only', async () => {
     await writeKey(A, 'key-for-a-123', true);
-    expect(JSON.stringify([...secretStore])).toContain('key-for-a-123');
+    expect(await secrets.text()).toContain('key-for-a-123');
     expect(JSON.stringify(await session())).not.toContain('key-for-a-123');
     await setKeyRemembered(A, false);
-    expect(JSON.stringify([...secretStore])).not.toContain('key-for-a-123');
+    expect(await secrets.text()).not.toContain('key-for-a-123');
     expect(JSON.stringify(await session())).toContain('key-for-a-123');
     expect(await readKeyFor(A)).toEqual({ origin: A, key: 'key-for-a-123', remember: false });
     // Nothing of the key ever reaches storage.local, which content scripts can read.
@@ -61,9 +58,9 @@ describe('the key store keeps one key per origin', () => {
   });
 
   it('ignores stored entries that are not origin → key', async () => {
-    secretStore.set('secret.apiKeys', { [A]: 'key-for-a-123', 'https://x.example/path': 'k1', 'not a url': 'k2', [B]: 42 });
+    await secrets.set('secret.apiKeys', { [A]: 'key-for-a-123', 'https://x.example/path': 'k1', 'not a url': 'k2', [B]: 42 });
     expect(await readKeys()).toEqual([{ origin: A, key: 'key-for-a-123', remember: true }]);
-    secretStore.set('secret.apiKeys', 'garbage');
+    await secrets.set('secret.apiKeys', 'garbage');
     expect(await readKeys()).toEqual([]);
   });
 
@@ -76,9 +73,9 @@ describe('the key store keeps one key per origin', () => {
 describe('a key saved by an older version (no origin)', () => {
   it('is tied to the origin of the saved base URL, then read only for it', async () => {
     await storeSettings({ ...DEFAULT_SETTINGS, baseUrl: 'https://api.a.example/v2' });
-    secretStore.set('secret.apiKey', 'old-remembered-key');
+    await secrets.set('secret.apiKey', 'old-remembered-key');
     expect(await readKeys()).toEqual([{ origin: A, key: 'old-remembered-key', remember: true }]);
-    expect(secretStore.has('secret.apiKey')).toBe(false);
+    expect(await secrets.has('secret.apiKey')).toBe(false);
     expect(await readKeyFor(B)).toBeNull();
   });
 
@@ -87,19 +84,19 @@ describe('a key saved by an older version (no origin)', () => {
     await fakeBrowser.storage.session.set({ 'secret.apiKey': 'old-session-key' });
     expect(await readKeyFor(B)).toEqual({ origin: B, key: 'old-session-key', remember: false });
     expect(await session()).not.toHaveProperty('secret.apiKey');
-    expect(JSON.stringify([...secretStore])).not.toContain('old-session-key');
+    expect(await secrets.text()).not.toContain('old-session-key');
   });
 
   it('goes to the default sandbox origin when no settings were ever saved', async () => {
-    secretStore.set('secret.apiKey', 'old-remembered-key');
+    await secrets.set('secret.apiKey', 'old-remembered-key');
     expect(await readKeyFor('http://127.0.0.1:8787')).toMatchObject({ key: 'old-remembered-key' });
   });
 
   it('never replaces a key already saved for that origin', async () => {
     await storeSettings({ ...DEFAULT_SETTINGS, baseUrl: A });
     await writeKey(A, 'new-key-for-a', true);
-    secretStore.set('secret.apiKey', 'old-remembered-key');
+    await secrets.set('secret.apiKey', 'old-remembered-key');
     expect(await readKeys()).toEqual([{ origin: A, key: 'new-key-for-a', remember: true }]);
-    expect(secretStore.has('secret.apiKey')).toBe(false);
+    expect(await secrets.has('secret.apiKey')).toBe(false);
   });
 });

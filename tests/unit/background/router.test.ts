@@ -11,12 +11,10 @@ import type { CallsService } from '../../../lib/background/calls-service';
 import type { ConnectionReport, Reply, SettingsView, UiRequest } from '../../../lib/messages';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { fakeFetch, json, type FakeFetch } from '../api/fake-fetch';
-import { secretStore } from './fake-secret-db';
+import { secrets } from './secrets';
 import { DATA } from '../../../lib/storage-keys';
 import { readData } from '../../../lib/store/data-db';
 import { records } from '../../../lib/store/records';
-
-vi.mock('../../../lib/background/secret-db', () => import('./fake-secret-db'));
 
 const A = 'https://api.a.example';
 const B = 'http://127.0.0.1:8787';
@@ -38,7 +36,6 @@ const sent = () => net.calls.map((c) => ({ origin: c.url.origin, key: c.headers.
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  secretStore.clear();
   // Every origin counts as granted (the prompt is the options page's business).
   fakeBrowser.permissions.contains = (async () => true) as never;
   net = fakeFetch([], (call) => (call.url.pathname.endsWith('/user/me') ? json({ id: 'u1', name: 'Ada QA' }) : json([])));
@@ -119,6 +116,8 @@ describe('settings/save across origins', () => {
     expect(await records.keyState.read()).toMatchObject({ hasKey: true, keyOrigin: B });
     const everything = JSON.stringify([await readData(Object.values(DATA)), await fakeBrowser.storage.local.get(null)]);
     expect(everything).not.toMatch(/key-for-service/);
+    // The save refreshes the agent list in the background: at B, with B's key (and done before the next test).
+    await vi.waitFor(() => expect(sent()).toContainEqual({ origin: B, key: KEY_B }));
   });
 });
 
@@ -172,13 +171,13 @@ describe('settings/remove-key and settings/get', () => {
   });
 
   it('a key saved by an older version shows as the key of the saved base URL', async () => {
-    secretStore.clear();
-    secretStore.set('secret.apiKey', 'legacy-key-1234');
+    await secrets.clear();
+    await secrets.set('secret.apiKey', 'legacy-key-1234');
     expect(data<SettingsView>(await send({ type: 'settings/get' }))).toMatchObject({ hasKey: true, keyHint: '••••••••1234', keyOrigin: A });
   });
 
   it('a key of another origin does not count as the current one', async () => {
-    secretStore.clear();
+    await secrets.clear();
     await writeKey(B, KEY_B, true);
     expect(data<SettingsView>(await send({ type: 'settings/get' }))).toMatchObject({ hasKey: false, keyOrigin: null, otherKeyOrigins: [B] });
     // And nothing is fetched with it on the current origin's behalf.
@@ -207,7 +206,7 @@ describe('execution/get and execution/log for a call in history', () => {
   });
 
   it('says which key it needs when that service has none, and sends nothing', async () => {
-    secretStore.clear();
+    await secrets.clear();
     await writeKey(B, KEY_B, true);
     const reply = await read({ type: 'execution/get', executionId: 'exec-a' });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'no-key', message: expect.stringContaining('needs the key for api.a.example') } });
