@@ -17,3 +17,25 @@ export function clockOffsetFrom(dateHeader: string | null | undefined, localMs: 
 export function serviceNow(localMs: number, offsetMs: number): number {
   return localMs + offsetMs;
 }
+
+/** What a client learns of the service's clock from its answers. */
+export interface ServiceClock {
+  /** The service clock's speed relative to ours: 1 for the real service; the sandbox says `X-Sandbox-Speed`. */
+  timeScale(): number;
+  /** The latest offset read from a `Date` header (undefined before one arrived). */
+  clockOffset(): number | undefined;
+}
+
+/** A `fetch` that reads the clock headers of every answer: the one place both are taken from. */
+export function clockReadingFetch(inner: typeof fetch = (input, init) => fetch(input, init)): { fetch: typeof fetch; clock: ServiceClock } {
+  let scale = 1;
+  let offset: number | undefined;
+  const reading: typeof fetch = async (input, init) => {
+    const response = await inner(input, init);
+    const speed = Number(response.headers.get('x-sandbox-speed'));
+    if (Number.isFinite(speed) && speed > 0) scale = speed;
+    offset = clockOffsetFrom(response.headers.get('date'), Date.now()) ?? offset;
+    return response;
+  };
+  return { fetch: reading, clock: { timeScale: () => scale, clockOffset: () => offset } };
+}

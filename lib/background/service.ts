@@ -4,7 +4,7 @@
  * run faster than ours) is remembered so the tracker can place its countdown on our clock, and the
  * `Date` header so a call is scheduled on the service's clock.
  */
-import { clockOffsetFrom } from '../api/clock';
+import { clockReadingFetch } from '../api/clock';
 import { createClient, type VoiceAgentClient } from '../api/client';
 import type { RouteForms } from '../api/routes';
 import { records } from '../store/records';
@@ -51,17 +51,9 @@ const routeMemory = {
 };
 
 export function clientFor(baseUrl: string, apiKey: string): ServiceClient {
-  let scale = 1;
-  let offset: number | undefined;
-  const observingFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    const speed = Number(response.headers.get('x-sandbox-speed'));
-    if (Number.isFinite(speed) && speed > 0) scale = speed;
-    offset = clockOffsetFrom(response.headers.get('date'), Date.now()) ?? offset;
-    return response;
-  };
-  const client = createClient({ baseUrl, apiKey, fetch: observingFetch, routeMemory });
-  return Object.assign(client, { baseUrl, timeScale: () => scale, clockOffset: () => offset });
+  const { fetch: reading, clock } = clockReadingFetch();
+  const client = createClient({ baseUrl, apiKey, fetch: reading, routeMemory });
+  return Object.assign(client, { baseUrl }, clock);
 }
 
 /** The client for the saved settings, with the key saved for their origin; throws NoKeyError when there is none. */

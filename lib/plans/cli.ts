@@ -5,6 +5,7 @@
  * argument would end up in shell history, CI logs and the process list.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { clockReadingFetch } from '../api/clock';
 import { createClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { toCsv, toJUnit, toJson } from './export';
@@ -85,16 +86,10 @@ export interface Io {
   stderr: (text: string) => void;
 }
 
-/** A client that also reads the sandbox's clock speed header (the real service sends none). */
+/** A client that also reads the service's clock headers (the sandbox's speed, like the extension's client). */
 function planClient(baseUrl: string, apiKey: string): PlanClient {
-  let scale = 1;
-  const observingFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    const speed = Number(response.headers.get('x-sandbox-speed'));
-    if (Number.isFinite(speed) && speed > 0) scale = speed;
-    return response;
-  };
-  return Object.assign(createClient({ baseUrl, apiKey, fetch: observingFetch }), { timeScale: () => scale });
+  const { fetch: reading, clock } = clockReadingFetch();
+  return Object.assign(createClient({ baseUrl, apiKey, fetch: reading }), clock);
 }
 
 function progress(io: Io, started: number): (event: RunEvent) => void {
