@@ -3,11 +3,17 @@
  * message; the background parses every payload with `uiRequest` (strict: unknown keys refused) after
  * checking the sender. Answers are `Reply<T>`: data, or an error a person can read.
  */
+import type { Execution, ExecutionLogEntry, ExecutionPage } from './api/schemas/execution';
 import { z } from './api/zod';
-
-const id = z.string().min(1).max(128);
-const country = z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code such as US');
-const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'the number must be in E.164 form, like +14155550123');
+import type { PhoneInputResult } from './phone/normalize';
+import { accountRequests, type AccountReplies } from './requests/account';
+import { agentsRequests, type AgentReplies } from './requests/agents';
+import { batchesRequests, type BatchReplies } from './requests/batches';
+import { country, e164, id } from './requests/common';
+import { executionsRequests, type ExecutionReplies } from './requests/executions';
+import { knowledgebasesRequests, type KnowledgebaseReplies } from './requests/knowledgebases';
+import { numbersRequests, type NumberReplies } from './requests/numbers';
+import { plansRequests, type PlanReplies } from './requests/plans';
 
 export const uiRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('settings/get') }),
@@ -65,9 +71,18 @@ export const uiRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('phone/parse'), text: z.string().max(256), country }),
   /** Numbers found in a tab (the active one when tabId is absent), for the popup's "On this page". */
   z.strictObject({ type: z.literal('page/numbers-for-tab'), tabId: z.number().int().nonnegative().optional() }),
+  // Each side panel feature's own requests (lib/requests/<feature>.ts), answered by lib/background/handlers/.
+  ...agentsRequests,
+  ...batchesRequests,
+  ...executionsRequests,
+  ...numbersRequests,
+  ...knowledgebasesRequests,
+  ...accountRequests,
+  ...plansRequests,
 ]);
 export type UiRequest = z.infer<typeof uiRequest>;
 export type UiRequestType = UiRequest['type'];
+export type RequestOf<T extends UiRequestType> = Extract<UiRequest, { type: T }>;
 
 export interface ReplyError {
   message: string;
@@ -159,3 +174,28 @@ export interface TabNumbersView {
   /** Click-to-call is on for this host under the current site rules. */
   enabled: boolean;
 }
+
+/** What each request answers. Where the contract leaves the shape open the UI reads it leniently. */
+export interface ReplyData extends AgentReplies, BatchReplies, ExecutionReplies, NumberReplies, KnowledgebaseReplies, AccountReplies, PlanReplies {
+  'settings/get': SettingsView;
+  'settings/save': SettingsView;
+  'settings/remove-key': SettingsView;
+  'sites/update': SettingsView;
+  'connection/test': ConnectionReport;
+  'agents/list': AgentsView;
+  'agents/add-by-id': unknown;
+  'agents/remove': unknown;
+  'phone-numbers/list': OwnedNumber[];
+  'call/dial': { callId: string };
+  'call/stop': unknown;
+  'call/retry': unknown;
+  'call/forget': unknown;
+  'execution/get': Execution;
+  /** The log as entries, or the service's `{data: entries}`: see `logEntries`. */
+  'execution/log': ExecutionLogEntry[] | { data: ExecutionLogEntry[] };
+  'agent/executions': ExecutionPage;
+  'panel/open': unknown;
+  'page/numbers-for-tab': TabNumbersView;
+  'phone/parse': PhoneInputResult;
+}
+export type ReplyOf<T extends UiRequestType> = T extends keyof ReplyData ? ReplyData[T] : never;

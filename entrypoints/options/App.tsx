@@ -1,6 +1,6 @@
-import { KeptAside } from '../../components/KeptAside';
-import { SetupForm } from '../../components/SetupForm';
-import { SitesSettings } from '../../components/SitesSettings';
+import { KeptAside } from '../../components/shared/KeptAside';
+import { SetupForm } from '../../components/settings/SetupForm';
+import { SitesSettings } from '../../components/settings/SitesSettings';
 
 export function OptionsApp() {
   return (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ActiveCalls } from '../../components/ActiveCalls';
-import { CompactCallView } from '../../components/CallView';
-import type { RequestOrigin } from '../../components/DialConfirmation';
-import { DialForm, type DialPrefill } from '../../components/DialForm';
-import { LazySetupForm } from '../../components/LazySetupForm';
-import { OnThisPage } from '../../components/OnThisPage';
+import { ActiveCalls } from '../../components/calls/ActiveCalls';
+import { CompactCallView } from '../../components/calls/CallView';
+import type { RequestOrigin } from '../../components/calls/DialConfirmation';
+import { DialForm, type DialPrefill } from '../../components/calls/DialForm';
+import { LazySetupForm } from '../../components/settings/LazySetupForm';
+import { OnThisPage } from '../../components/page/OnThisPage';
 import { browser } from '../../lib/browser';
 import { queryParam } from '../../lib/ui/hooks';
 import { currentWindowId, openCallDetails } from '../../lib/ui/panel';

@@ -1,24 +1,42 @@
 import { useEffect, useState } from 'preact/hooks';
-import { AgentExecutions } from '../../components/AgentExecutions';
-import { CallHistory } from '../../components/CallHistory';
-import { FullCallView } from '../../components/CallView';
-import { KeptAside } from '../../components/KeptAside';
-import { DialForm, type DialPrefill } from '../../components/DialForm';
-import { LazySetupForm } from '../../components/LazySetupForm';
-import { Tabs } from '../../components/Tabs';
+import { AccountSection } from '../../components/account/AccountSection';
+import { AgentsSection } from '../../components/agents/AgentsSection';
+import { BatchesSection } from '../../components/batches/BatchesSection';
+import { CallsSection } from '../../components/calls/CallsSection';
+import { ExecutionDetails } from '../../components/calls/ExecutionDetails';
+import { AgentExecutions } from '../../components/executions/AgentExecutions';
+import { KnowledgebasesSection } from '../../components/knowledgebases/KnowledgebasesSection';
+import { PhoneNumbersSection } from '../../components/numbers/PhoneNumbersSection';
+import { PlansSection } from '../../components/plans/PlansSection';
+import { LazySetupForm } from '../../components/settings/LazySetupForm';
+import type { SectionProps } from '../../components/shared/section';
+import { Tabs } from '../../components/shared/Tabs';
 import { browser } from '../../lib/browser';
 import { queryParam } from '../../lib/ui/hooks';
-import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
 
-type Tab = 'call' | 'dial' | 'history' | 'executions';
+type Section = 'calls' | 'agents' | 'batches' | 'executions' | 'numbers' | 'knowledgebases' | 'plans' | 'account';
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'call', label: 'Call' },
-  { id: 'dial', label: 'New call' },
-  { id: 'history', label: 'History' },
-  { id: 'executions', label: 'Agent executions' },
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'calls', label: 'Calls' },
+  { id: 'agents', label: 'Agents' },
+  { id: 'batches', label: 'Batches' },
+  { id: 'executions', label: 'Executions' },
+  { id: 'numbers', label: 'Numbers' },
+  { id: 'knowledgebases', label: 'Knowledgebases' },
+  { id: 'plans', label: 'Test plans' },
+  { id: 'account', label: 'Account' },
 ];
+
+const SECTION_VIEWS: Record<Exclude<Section, 'calls'>, (props: SectionProps) => preact.JSX.Element> = {
+  agents: AgentsSection,
+  batches: BatchesSection,
+  executions: AgentExecutions,
+  numbers: PhoneNumbersSection,
+  knowledgebases: KnowledgebasesSection,
+  plans: PlansSection,
+  account: AccountSection,
+};
 
 /**
  * The popup's `panel/open` request reaches this page too (runtime messages go to every extension
@@ -37,63 +55,57 @@ function usePanelOpenRequests(onCall: (callId: string) => void) {
   }, []);
 }
 
+const isSection = (value: string | null): value is Section => SECTIONS.some((s) => s.id === value);
+
 export function SidePanelApp({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
   const store = useStore();
-  const [tab, setTab] = useState<Tab>('call');
+  const [section, setSection] = useState<Section>(() => {
+    const asked = queryParam('section', search);
+    return isSection(asked) ? asked : 'calls';
+  });
   /** null: follow the newest call. */
-  const [selectedId, setSelectedId] = useState<string | null>(() => queryParam('call', search));
-  const [prefill, setPrefill] = useState<{ value: DialPrefill; key: number }>({ value: {}, key: 0 });
+  const [callId, setCallId] = useState<string | null>(() => queryParam('call', search));
+  /** A service execution opened from a section, shown in the call view over that section. */
+  const [executionId, setExecutionId] = useState<string | null>(null);
+  const [agentId, setAgentId] = useState('');
+  /** Bumped to make the Calls section show its Call tab. */
+  const [callFocus, setCallFocus] = useState(0);
 
-  const showCall = (callId: string) => {
-    setSelectedId(callId);
-    setTab('call');
+  const openCall = (id: string) => {
+    setCallId(id);
+    setExecutionId(null);
+    setSection('calls');
+    setCallFocus((n) => n + 1);
   };
-  usePanelOpenRequests(showCall);
+  usePanelOpenRequests(openCall);
 
-  const calls = store.calls.value;
-  const selected = (selectedId ? calls.find((c) => c.id === selectedId) : undefined) ?? (selectedId ? undefined : calls[0]);
+  const props: SectionProps = { agentId, onAgentChange: setAgentId, openExecution: setExecutionId, openCall };
 
   let content;
   if (!store.ready.value) content = <p class="hint">Loading…</p>;
   else if (!store.hasKey.value) content = <LazySetupForm />;
-  else
+  else {
+    const View = section === 'calls' ? null : SECTION_VIEWS[section];
     content = (
-      <Tabs<Tab> label="Side panel sections" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'call' ? (
-          selected ? (
-            <FullCallView call={selected} />
-          ) : selectedId ? (
-            <p class="hint">That call is no longer in the history.</p>
-          ) : (
-            <p class="hint">No calls yet. Place one from “New call”.</p>
-          )
-        ) : tab === 'dial' ? (
-          <DialForm key={prefill.key} prefill={prefill.value} onDialled={showCall} />
-        ) : tab === 'history' ? (
-          <>
-            <KeptAside source="calls" what="call history" />
-            <CallHistory
-              calls={calls}
-              selectedId={selected?.id ?? null}
-              onOpen={showCall}
-              onCallAgain={(call) => {
-                setPrefill({
-                  key: prefill.key + 1,
-                  value: { agentId: call.agentId, toNumber: call.toNumber, fromNumber: call.fromNumber, variables: call.variables },
-                });
-                setTab('dial');
-              }}
-              onForget={(callId) => {
-                if (callId === selectedId) setSelectedId(null);
-                void send({ type: 'call/forget', callId });
-              }}
-            />
-          </>
+      <Tabs<Section>
+        label="Side panel sections"
+        tabs={SECTIONS}
+        selected={section}
+        onSelect={(next) => {
+          setExecutionId(null);
+          setSection(next);
+        }}
+      >
+        {executionId ? (
+          <ExecutionDetails executionId={executionId} onBack={() => setExecutionId(null)} />
+        ) : View ? (
+          <View {...props} />
         ) : (
-          <AgentExecutions initialAgentId={selected?.agentId ?? ''} />
+          <CallsSection {...props} callId={callId} onCallChange={setCallId} focus={callFocus} />
         )}
       </Tabs>
     );
+  }
 
   return (
     <main class="sidepanel">

@@ -10,6 +10,8 @@ import { addAgentById, readAgentsCache, refreshAgents, removeAgent } from './age
 import type { CallsService } from './calls-service';
 import { testConnection } from './connection';
 import { describeError } from './describe-error';
+import { featureHandlers } from './handlers';
+import { InputError } from './input-error';
 import { chooseKey } from './key-choice';
 import { moveKey, originOf, readKeyFor, readKeys, removeKey, setKeyRemembered, writeKey, type KeyRecord } from './key-store';
 import { clientFor, currentClient, NeedsKeyError, type ServiceClient } from './service';
@@ -73,15 +75,6 @@ async function hasHostAccess(origin: string): Promise<boolean> {
   }
 }
 
-class InputError extends Error {
-  constructor(
-    message: string,
-    readonly kind = 'validation',
-  ) {
-    super(message);
-  }
-}
-
 export async function handleUiRequest(request: UiRequest, deps: RouterDeps): Promise<Reply<unknown>> {
   const now = deps.now ?? Date.now;
   try {
@@ -94,6 +87,8 @@ export async function handleUiRequest(request: UiRequest, deps: RouterDeps): Pro
 }
 
 async function route(request: UiRequest, deps: RouterDeps, now: () => number): Promise<unknown> {
+  const feature = featureHandlers[request.type];
+  if (feature) return feature(request as never, { calls: deps.calls, openPanel: deps.openPanel, now });
   switch (request.type) {
     case 'settings/get':
       return settingsView();

@@ -4,44 +4,10 @@
  * unexpected answer all come back as `{ok: false, error}` with a sentence a person can read.
  */
 import { browser } from '../browser';
-import type {
-  AgentsView,
-  ConnectionReport,
-  OwnedNumber,
-  Reply,
-  SettingsView,
-  TabNumbersView,
-  UiRequest,
-  UiRequestType,
-} from '../messages';
-import type { Execution, ExecutionLogEntry, ExecutionPage } from '../api/schemas/execution';
+import type { Reply, ReplyData, ReplyOf, RequestOf, UiRequestType } from '../messages';
+import type { ExecutionLogEntry } from '../api/schemas/execution';
 
-/** What each request answers. Where the contract leaves the shape open the UI reads it leniently. */
-export interface ReplyData {
-  'settings/get': SettingsView;
-  'settings/save': SettingsView;
-  'settings/remove-key': SettingsView;
-  'sites/update': SettingsView;
-  'connection/test': ConnectionReport;
-  'agents/list': AgentsView;
-  'agents/add-by-id': unknown;
-  'agents/remove': unknown;
-  'phone-numbers/list': OwnedNumber[];
-  'call/dial': { callId: string };
-  'call/stop': unknown;
-  'call/retry': unknown;
-  'call/forget': unknown;
-  'execution/get': Execution;
-  /** The log as entries, or the service's `{data: entries}`: see `logEntries`. */
-  'execution/log': ExecutionLogEntry[] | { data: ExecutionLogEntry[] };
-  'agent/executions': ExecutionPage;
-  'panel/open': unknown;
-  'page/numbers-for-tab': TabNumbersView;
-  'phone/parse': import('../phone/normalize').PhoneInputResult;
-}
-
-export type RequestOf<T extends UiRequestType> = Extract<UiRequest, { type: T }>;
-export type ReplyOf<T extends UiRequestType> = T extends keyof ReplyData ? ReplyData[T] : never;
+export type { ReplyData, ReplyOf, RequestOf } from '../messages';
 
 /** Fails to compile when lib/messages.ts gains a request that ReplyData does not describe. */
 type Missing = Exclude<UiRequestType, keyof ReplyData>;

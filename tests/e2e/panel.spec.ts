@@ -18,7 +18,7 @@ test('agent executions come from the service with paging, and open in full', asy
   expect(placed.executionIds).toHaveLength(21);
   await setUpExtension(openPage, sandbox.url);
   const panel = await openPage('sidepanel.html');
-  await panel.getByRole('tab', { name: 'Agent executions' }).click();
+  await panel.getByRole('tab', { name: 'Executions' }).click();
   const region = panel.getByRole('region', { name: 'Agent executions' });
   const picker = region.getByLabel('Agent');
   await expect(picker.locator(`option[value="${SEED.A.agents.sales}"]`)).toBeAttached();

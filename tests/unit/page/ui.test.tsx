@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { dialSearch, OnThisPage, tabFromSearch } from '../../../components/OnThisPage';
-import { parseHostList, SitesSettings } from '../../../components/SitesSettings';
+import { dialSearch, OnThisPage, tabFromSearch } from '../../../components/page/OnThisPage';
+import { parseHostList, SitesSettings } from '../../../components/settings/SitesSettings';
 import type { SettingsView, TabNumbersView } from '../../../lib/messages';
 
 type Request = { type: string; [k: string]: unknown };

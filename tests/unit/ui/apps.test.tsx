@@ -144,7 +144,7 @@ describe('side panel', () => {
       return undefined;
     });
     await renderWithStore(<SidePanelApp search="" />);
-    fireEvent.click(screen.getByRole('tab', { name: 'Agent executions' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Executions' }));
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: AGENT_ID } });
     expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Completed' })).toBeTruthy();
@@ -159,7 +159,7 @@ describe('side panel', () => {
   it('shows a failed page load', async () => {
     background((r) => (r.type === 'agent/executions' ? fail('Too many requests; try again in a minute.', 429) : undefined));
     await renderWithStore(<SidePanelApp search="" />);
-    fireEvent.click(screen.getByRole('tab', { name: 'Agent executions' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Executions' }));
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: AGENT_ID } });
     expect((await screen.findByRole('alert')).textContent).toContain('Too many requests');
   });

@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CallStatusTimeline } from '../../../components/CallStatusTimeline';
-import { CompactCallView, FullCallView } from '../../../components/CallView';
-import { ExtractedData } from '../../../components/ExtractedData';
-import { RecordingPlayer } from '../../../components/RecordingPlayer';
-import { Transcript } from '../../../components/Transcript';
+import { CallStatusTimeline } from '../../../components/calls/CallStatusTimeline';
+import { CompactCallView, FullCallView } from '../../../components/calls/CallView';
+import { ExtractedData } from '../../../components/calls/ExtractedData';
+import { RecordingPlayer } from '../../../components/calls/RecordingPlayer';
+import { Transcript } from '../../../components/calls/Transcript';
 import { formatClock } from '../../../lib/ui/format';
 import { callRecord, execution, fail, fakeBackground, ok, renderWithStore } from './helpers';
 

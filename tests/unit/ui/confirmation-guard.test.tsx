@@ -8,8 +8,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CONFIRM_ARM_MS } from '../../../components/DialConfirmation';
-import { DialForm } from '../../../components/DialForm';
+import { CONFIRM_ARM_MS } from '../../../components/calls/DialConfirmation';
+import { DialForm } from '../../../components/calls/DialForm';
 import { PopupApp, requestOrigin } from '../../../entrypoints/popup/App';
 import type { UiRequest } from '../../../lib/messages';
 import { createUiStore, StoreContext } from '../../../lib/ui/store';

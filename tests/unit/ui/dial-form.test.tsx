@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DialForm } from '../../../components/DialForm';
+import { DialForm } from '../../../components/calls/DialForm';
 import { earliestScheduledAt, liveStartTime } from '../../../lib/api/schedule';
 import type { UiRequest } from '../../../lib/messages';
 import { formatClock } from '../../../lib/ui/format';

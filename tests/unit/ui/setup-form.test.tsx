@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SetupForm } from '../../../components/SetupForm';
+import { SetupForm } from '../../../components/settings/SetupForm';
 import { fail, fakeBackground, ok, keyState, renderWithStore, seedData, settingsView as view } from './helpers';
 
 

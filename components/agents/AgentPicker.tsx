@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { AgentSummary, AgentsView } from '../../lib/messages';
+import { send } from '../../lib/ui/send';
+import { useStore } from '../../lib/ui/store';
+import { ErrorMessage } from '../shared/Messages';
+
+/** The agents to offer: the stored cache for the current base URL, else the last reply. */
+export function useAgents(): { agents: AgentSummary[]; listRouteMissing: boolean; fetchedAt: number | null; setView(view: AgentsView): void } {
+  const store = useStore();
+  const [view, setView] = useState<AgentsView | null>(null);
+  const cache = store.agentsCache.value;
+  const baseUrl = store.settings.value.baseUrl;
+  const fromCache = cache && (!cache.baseUrl || cache.baseUrl === baseUrl) ? cache : null;
+  const source = fromCache ?? view;
+  return {
+    agents: source?.agents ?? [],
+    listRouteMissing: source?.listRouteMissing ?? false,
+    fetchedAt: source?.fetchedAt ?? null,
+    setView,
+  };
+}
+
+export function agentLabel(agent: AgentSummary, all: AgentSummary[]): string {
+  const twin = all.some((a) => a !== agent && a.name === agent.name);
+  return twin ? `${agent.name} (${agent.id.slice(0, 8)})` : agent.name || agent.id;
+}
+
+interface AgentPickerProps {
+  id?: string;
+  value: string;
+  onChange(agentId: string): void;
+  /** Ask the background for a fresh list once mounted (the cache renders first). */
+  refreshOnMount?: boolean;
+}
+
+export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = true }: AgentPickerProps) {
+  const { agents, listRouteMissing, setView } = useAgents();
+  const [refreshing, setRefreshing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [manualId, setManualId] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+
+  const refresh = async (fresh: boolean) => {
+    setRefreshing(true);
+    const reply = await send({ type: 'agents/list', refresh: fresh });
+    setRefreshing(false);
+    if (!reply.ok) {
+      setError(reply.error.message);
+      return;
+    }
+    setView(reply.data);
+    setError(reply.data.refreshError ? `The agent list could not be refreshed: ${reply.data.refreshError}` : null);
+  };
+
+  useEffect(() => {
+    if (refreshOnMount) void refresh(true);
+  }, []);
+
+  const addById = async () => {
+    const agentId = manualId.trim();
+    if (!agentId) {
+      setAddError('Enter the agent id (a UUID from the service’s dashboard).');
+      return;
+    }
+    setAdding(true);
+    const reply = await send({ type: 'agents/add-by-id', agentId });
+    setAdding(false);
+    if (!reply.ok) {
+      setAddError(reply.error.message);
+      return;
+    }
+    setAddError(null);
+    setManualId('');
+    await refresh(false);
+    onChange(agentId);
+  };
+
+  const selected = agents.find((a) => a.id === value);
+  const hintId = `${id}-hint`;
+  return (
+    <div class="field agent-picker">
+      <label for={id}>Agent</label>
+      <div class="row">
+        <select
+          id={id}
+          value={value}
+          aria-describedby={hintId}
+          onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
+        >
+          <option value="">{agents.length ? 'Choose an agent…' : 'No agents yet'}</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agentLabel(agent, agents)}
+            </option>
+          ))}
+          {value && !selected ? <option value={value}>{value}</option> : null}
+        </select>
+        <button type="button" class="secondary" onClick={() => refresh(true)} disabled={refreshing}>
+          Refresh
+        </button>
+      </div>
+      <p class="hint" id={hintId} aria-live="polite">
+        {refreshing ? 'Refreshing the agent list…' : selected?.status ? `Status: ${selected.status}` : ''}
+      </p>
+      <ErrorMessage>{error}</ErrorMessage>
+      {listRouteMissing ? (
+        <div class="add-agent">
+          <p class="hint">This service cannot list agents. Add one by its id.</p>
+          <label for={`${id}-manual`}>Agent id</label>
+          <div class="row">
+            <input
+              id={`${id}-manual`}
+              type="text"
+              value={manualId}
+              spellcheck={false}
+              autocomplete="off"
+              onInput={(e) => setManualId((e.currentTarget as HTMLInputElement).value)}
+            />
+            <button type="button" class="secondary" onClick={addById} disabled={adding}>
+              Add agent
+            </button>
+          </div>
+          <ErrorMessage>{addError}</ErrorMessage>
+        </div>
+      ) : null}
+    </div>
+  );
+}

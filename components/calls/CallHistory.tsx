@@ -1,0 +1,46 @@
+import type { CallRecord } from '../../lib/calls/call-record';
+import { formatDateTime } from '../../lib/ui/format';
+import { callStatusText } from './CallView';
+
+interface CallHistoryProps {
+  calls: CallRecord[];
+  selectedId?: string | null;
+  onOpen(callId: string): void;
+  onCallAgain(call: CallRecord): void;
+  onForget?(callId: string): void;
+}
+
+/** Recent calls, newest first: each can be reopened or dialled again. */
+export function CallHistory({ calls, selectedId, onOpen, onCallAgain, onForget }: CallHistoryProps) {
+  if (calls.length === 0) return <p class="hint">No calls yet.</p>;
+  return (
+    <ul class="history">
+      {calls.map((call) => {
+        const titleId = `history-${call.id}`;
+        return (
+          <li key={call.id} class={call.id === selectedId ? 'selected' : undefined} aria-current={call.id === selectedId ? 'true' : undefined}>
+            <p class="history-title" id={titleId}>
+              <span class="mono">{call.toNumber}</span> · {call.agentName || call.agentId}
+            </p>
+            <p class="hint">
+              {formatDateTime(call.createdAt)} · {callStatusText(call)}
+            </p>
+            <div class="actions">
+              <button type="button" class="secondary small" aria-describedby={titleId} onClick={() => onOpen(call.id)}>
+                Open
+              </button>
+              <button type="button" class="secondary small" aria-describedby={titleId} onClick={() => onCallAgain(call)}>
+                Call again
+              </button>
+              {onForget && call.step === 'finished' ? (
+                <button type="button" class="secondary small" aria-describedby={titleId} onClick={() => onForget(call.id)}>
+                  Forget
+                </button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'preact/hooks';
+import { send } from '../../lib/ui/send';
+import { useStore } from '../../lib/ui/store';
+import { KeptAside } from '../shared/KeptAside';
+import type { SectionProps } from '../shared/section';
+import { Tabs } from '../shared/Tabs';
+import { CallHistory } from './CallHistory';
+import { FullCallView } from './CallView';
+import { DialForm, type DialPrefill } from './DialForm';
+
+type Tab = 'call' | 'dial' | 'history';
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'call', label: 'Call' },
+  { id: 'dial', label: 'New call' },
+  { id: 'history', label: 'History' },
+];
+
+interface CallsSectionProps extends SectionProps {
+  /** The call shown; null follows the newest. */
+  callId: string | null;
+  onCallChange(callId: string | null): void;
+  /** Changes whenever the panel is asked to show a call: the Call tab comes forward. */
+  focus: number;
+}
+
+/** The side panel's calls: the call view, a dial form and the history. */
+export function CallsSection({ callId, onCallChange, focus, onAgentChange }: CallsSectionProps) {
+  const store = useStore();
+  const [tab, setTab] = useState<Tab>('call');
+  const [prefill, setPrefill] = useState<{ value: DialPrefill; key: number }>({ value: {}, key: 0 });
+  useEffect(() => {
+    if (focus) setTab('call');
+  }, [focus]);
+
+  const showCall = (id: string) => {
+    onCallChange(id);
+    setTab('call');
+  };
+  const calls = store.calls.value;
+  const selected = (callId ? calls.find((c) => c.id === callId) : undefined) ?? (callId ? undefined : calls[0]);
+  useEffect(() => {
+    if (selected) onAgentChange(selected.agentId);
+  }, [selected?.agentId]);
+
+  return (
+    <Tabs<Tab> label="Calls" tabs={TABS} selected={tab} onSelect={setTab}>
+      {tab === 'call' ? (
+        selected ? (
+          <FullCallView call={selected} />
+        ) : callId ? (
+          <p class="hint">That call is no longer in the history.</p>
+        ) : (
+          <p class="hint">No calls yet. Place one from “New call”.</p>
+        )
+      ) : tab === 'dial' ? (
+        <DialForm key={prefill.key} prefill={prefill.value} onDialled={showCall} />
+      ) : (
+        <>
+          <KeptAside source="calls" what="call history" />
+          <CallHistory
+            calls={calls}
+            selectedId={selected?.id ?? null}
+            onOpen={showCall}
+            onCallAgain={(call) => {
+              setPrefill({
+                key: prefill.key + 1,
+                value: { agentId: call.agentId, toNumber: call.toNumber, fromNumber: call.fromNumber, variables: call.variables },
+              });
+              setTab('dial');
+            }}
+            onForget={(id) => {
+              if (id === callId) onCallChange(null);
+              void send({ type: 'call/forget', callId: id });
+            }}
+          />
+        </>
+      )}
+    </Tabs>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'preact/hooks';
+import type { ExecutionLogEntry } from '../../lib/api/schemas/execution';
+import { formatDateTime } from '../../lib/ui/format';
+import { logEntries, send } from '../../lib/ui/send';
+import { ErrorMessage } from '../shared/Messages';
+
+function logTime(at: string | null | undefined): string {
+  if (!at) return '—';
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** The service's step-by-step log of the call (transcriber, LLM, synthesizer…), loaded on demand. */
+export function ExecutionLog({ executionId }: { executionId: string }) {
+  const [entries, setEntries] = useState<ExecutionLogEntry[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = async () => {
+    setLoading(true);
+    setError(null);
+    const reply = await send({ type: 'execution/log', executionId });
+    setLoading(false);
+    if (!reply.ok) setError(`The log could not be loaded: ${reply.error.message}`);
+    else setEntries(logEntries(reply.data));
+  };
+
+  return (
+    <section class="execution-log" aria-labelledby={`log-title-${executionId}`}>
+      <h3 id={`log-title-${executionId}`}>Execution log</h3>
+      {entries === null ? (
+        <button type="button" class="secondary" onClick={load} disabled={loading}>
+          {loading ? 'Loading log…' : 'Load log'}
+        </button>
+      ) : entries.length === 0 ? (
+        <p class="hint">The log is empty.</p>
+      ) : (
+        <ol class="log-entries">
+          {entries.map((entry, i) => (
+            <li key={i} class="log-entry">
+              <p class="log-meta">
+                <time dateTime={entry.created_at ?? undefined} title={entry.created_at ? formatDateTime(entry.created_at) : undefined}>
+                  {logTime(entry.created_at)}
+                </time>
+                {' · '}
+                <span class="log-component">
+                  {entry.component ?? 'unknown component'}
+                  {entry.provider ? ` (${entry.provider})` : ''}
+                </span>
+                {' · '}
+                <span class="log-type">{entry.type ?? 'entry'}</span>
+              </p>
+              <p class="log-text">{entry.data ?? ''}</p>
+              {entry.reasoning_content ? <p class="log-text log-reasoning">Reasoning: {entry.reasoning_content}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <ErrorMessage>{error}</ErrorMessage>
+    </section>
+  );
+}

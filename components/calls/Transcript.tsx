@@ -1,0 +1,23 @@
+import { parseTranscript, speakerLabel } from '../../lib/ui/format';
+
+/** The conversation as turns. Everything the service wrote is rendered as text. */
+export function Transcript({ text }: { text: string | null | undefined }) {
+  const turns = parseTranscript(text);
+  return (
+    <section class="transcript" aria-labelledby="transcript-title">
+      <h3 id="transcript-title">Transcript</h3>
+      {turns.length === 0 ? (
+        <p class="hint">No transcript.</p>
+      ) : (
+        <ol class="turns">
+          {turns.map((turn, i) => (
+            <li key={i} class={`turn turn-${turn.speaker ?? 'other'}`}>
+              <span class="turn-speaker">{speakerLabel(turn.speaker)}</span>
+              <span class="turn-text">{turn.text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import type { SectionProps } from '../shared/section';
+
+/** The side panel's Plans section. Not built yet: the section says so rather than hiding. */
+export function PlansSection(_props: SectionProps) {
+  return <p class="hint">This section is being built.</p>;
+}

@@ -1,0 +1,39 @@
+/** A country <select> (common countries first), with an optional first choice such as "Default (United States)". */
+import { countryOptions } from '../../lib/ui/countries';
+
+export function CountrySelect(props: {
+  id: string;
+  value: string;
+  onChange: (country: string) => void;
+  /** Label of the '' option; without it there is none. */
+  emptyLabel?: string;
+  disabled?: boolean;
+  'aria-label'?: string;
+}) {
+  const { common, others } = countryOptions();
+  return (
+    <select
+      id={props.id}
+      value={props.value}
+      disabled={props.disabled}
+      aria-label={props['aria-label']}
+      onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+    >
+      {props.emptyLabel !== undefined ? <option value="">{props.emptyLabel}</option> : null}
+      <optgroup label="Common">
+        {common.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="All countries">
+        {others.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </optgroup>
+    </select>
+  );
+}
