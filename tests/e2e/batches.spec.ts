@@ -93,7 +93,6 @@ test('a CSV with bad rows is refused before upload, fixed, scheduled and run to 
   await expect(details.getByRole('region', { name: 'Transcript' })).toBeVisible();
   await panel.getByRole('button', { name: 'Back to the list' }).click();
   await expect(panel.getByRole('heading', { name: /^Batch “leads.csv”/ })).toBeVisible();
-
 });
 
 test('stop and delete each ask first, naming the batch', async ({ sandbox, openPage }) => {
