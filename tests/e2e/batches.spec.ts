@@ -101,6 +101,9 @@ test('stop and delete each ask first, naming the batch', async ({ sandbox, openP
   await expect(panel.getByText('All 2 contacts are ready.')).toBeVisible();
   await panel.getByRole('button', { name: 'Create batch' }).click();
   await expect(panel.getByRole('heading', { name: /^Batch “long-calls.csv”/ })).toBeVisible();
+  // A new batch with its schedule picker, for axe too.
+  await expect(panel.getByRole('table', { name: 'Calls of the batch' })).toBeVisible();
+  await noSeriousViolations(panel);
   await panel.getByLabel('Start').fill(soon());
   await panel.getByRole('button', { name: 'Schedule' }).click();
   await expect(panel.locator('.batch-status')).toHaveText(/Status: (Scheduled|Running)\./);
@@ -120,6 +123,7 @@ test('stop and delete each ask first, naming the batch', async ({ sandbox, openP
   await panel.getByRole('button', { name: 'Delete…' }).click();
   const deleteQuestion = panel.getByRole('group', { name: /Delete the batch “long-calls.csv” of .+\? The batch is removed from the service/ });
   await expect(deleteQuestion).toBeVisible();
+  await noSeriousViolations(panel);
   await deleteQuestion.getByRole('button', { name: 'Delete batch' }).click();
   await expect(panel.getByRole('heading', { name: 'Batches', exact: true })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'long-calls.csv' })).toHaveCount(0);
