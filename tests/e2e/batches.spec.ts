@@ -6,7 +6,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { toPickerValue } from '../../lib/batches/schedule';
+import { statusLabel } from '../../lib/calls/status';
 import { SEED } from '../../sandbox/seed';
+import { placeCalls } from '../../sandbox/testing';
 import { expect, sandboxRequests, setUp, test } from './fixtures';
 
 async function openBatches(openPage: (p: string) => Promise<Page>, url: string): Promise<Page> {
@@ -142,4 +144,30 @@ test('axe: the batch list, a checked list with problems and a batch have no seri
   await expect(panel.getByRole('heading', { name: /^Batch / })).toBeVisible();
   await expect(panel.getByRole('table', { name: 'Calls of the batch' })).toBeVisible();
   await noSeriousViolations(panel);
+});
+
+test.describe('with the sandbox clock stopped', () => {
+  // Nothing moves by itself; each `advance` moves the batch and every call one step.
+  test.use({ sandboxOptions: { speed: 0.0001 } });
+
+  test('the open batch follows its run step by step without a click: status and counts', async ({ sandbox, openPage }) => {
+    await placeCalls(sandbox.url, SEED.A.agents.sales, [{ contact_number: '+14155552671' }, { contact_number: '+14155552672' }]);
+    const panel = await openBatches(openPage, sandbox.url);
+    await panel.getByRole('button', { name: 'contacts.csv' }).click();
+    const status = panel.locator('.batch-status');
+    const counts = panel.getByLabel('Calls by status');
+    await expect(status).toHaveText('Status: Scheduled.');
+    await expect(counts).toHaveText('Scheduled: 2');
+    const advance = () => fetch(`${sandbox.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance":true}' });
+    const seen: string[] = [];
+    // Each step must show up in the panel before the next one is taken: the counts follow the service.
+    for (const step of ['queued', 'initiated', 'ringing', 'in-progress', 'call-disconnected', 'completed']) {
+      await advance();
+      await expect(counts).toHaveText(`${statusLabel(step)}: 2`);
+      seen.push(step);
+      if (seen.length === 1) await expect(status).toHaveText('Status: Running.');
+    }
+    await expect(status).toHaveText('Status: Completed.');
+    await expect(panel.getByRole('table', { name: 'Calls of the batch' }).getByRole('row', { name: /Completed/ })).toHaveCount(2);
+  });
 });
