@@ -47,6 +47,12 @@ export function BatchDetails({ batch, version, onChanged, onClose, openExecution
   const counts = statusCounts(batch.execution_status);
   const name = batchName(batch);
 
+  /** Cancel gives the focus back to the button that asked, for keyboard users. */
+  const cancel = (trigger: string) => {
+    setAsking(null);
+    requestAnimationFrame(() => document.getElementById(trigger)?.focus());
+  };
+
   const act = async (action: 'stop' | 'delete') => {
     setBusy(true);
     setError(null);
@@ -98,21 +104,21 @@ export function BatchDetails({ batch, version, onChanged, onClose, openExecution
       ) : null}
       {canSchedule(batch.status) ? <SchedulePicker batchId={batch.batch_id} onScheduled={onChanged} /> : null}
       {asking === 'stop' ? (
-        <Confirm id="batch-stop-question" confirmLabel="Stop batch" busy={busy} onConfirm={() => void act('stop')} onCancel={() => setAsking(null)}>
+        <Confirm id="batch-stop-question" confirmLabel="Stop batch" busy={busy} onConfirm={() => void act('stop')} onCancel={() => cancel('batch-stop')}>
           {`Stop the batch ${name}? Calls not yet placed are cancelled; a stopped batch cannot be started again.`}
         </Confirm>
       ) : asking === 'delete' ? (
-        <Confirm id="batch-delete-question" confirmLabel="Delete batch" busy={busy} onConfirm={() => void act('delete')} onCancel={() => setAsking(null)}>
+        <Confirm id="batch-delete-question" confirmLabel="Delete batch" busy={busy} onConfirm={() => void act('delete')} onCancel={() => cancel('batch-delete')}>
           {`Delete the batch ${name}? ${isBatchActive(batch.status) ? 'Its calls not yet placed are cancelled. ' : ''}The batch is removed from the service; its calls stay in the executions.`}
         </Confirm>
       ) : (
         <div class="actions">
           {canStop(batch.status) ? (
-            <button type="button" class="secondary" onClick={() => setAsking('stop')}>
+            <button type="button" id="batch-stop" class="secondary" onClick={() => setAsking('stop')}>
               Stop…
             </button>
           ) : null}
-          <button type="button" class="secondary" onClick={() => setAsking('delete')}>
+          <button type="button" id="batch-delete" class="secondary" onClick={() => setAsking('delete')}>
             Delete…
           </button>
         </div>

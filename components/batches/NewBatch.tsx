@@ -64,7 +64,14 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
       setError(`“${file.name}” is over ${SIZE_LIMIT}; split it into smaller files (at most ${MAX_CONTACTS.toLocaleString(navigator.language)} contacts each).`);
       return;
     }
-    const next = { text: await file.text(), fileName: file.name, country: d?.country ?? store.settings.value.defaultCountry };
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (e) {
+      setError(`“${file.name}” could not be read (${e instanceof Error ? e.message : String(e)}). Choose it again.`);
+      return;
+    }
+    const next = { text, fileName: file.name, country: d?.country ?? store.settings.value.defaultCountry };
     draft.value = next;
     await runCheck(next);
   };

@@ -85,6 +85,10 @@ function readHeader(header: string[], body: string[][]): { contact: number; vari
 export function previewContacts(text: string, options: { country: string; parseNumber: ParseNumber }): ContactsPreview {
   if (text.length > MAX_CSV_BYTES) return emptyPreview(',', `The file is over ${count(MAX_CSV_BYTES / 1_000_000)} MB; split it into smaller files.`);
   const { delimiter, records, unclosedQuoteLine } = readCsv(text);
+  if (text.includes('\uFFFD')) {
+    // What a browser makes of bytes that are not UTF-8 (Excel's plain "CSV" is Windows-1252): the service needs UTF-8.
+    return emptyPreview(delimiter, 'Some characters of the file could not be read: it is not saved as UTF-8. In Excel choose “CSV UTF-8”; Google Sheets’ CSV download is UTF-8 already.');
+  }
   if (unclosedQuoteLine !== null) {
     return emptyPreview(delimiter, `A double quote opened on line ${unclosedQuoteLine} is never closed: every quoted value needs a closing quote.`);
   }

@@ -33,15 +33,25 @@ export function detectDelimiter(text: string): Delimiter {
   return best;
 }
 
-export function readCsv(input: string, delimiter: Delimiter = detectDelimiter(input.replace(/^\uFEFF/, ''))): CsvText {
-  const src = input.replace(/^\uFEFF/, '');
+/** Excel writes (and honours) a first line `sep=;` naming the delimiter. */
+const SEP_LINE = /^sep=([,;\t])[ \t]*(?:\r\n|\n|\r|$)/i;
+
+export function readCsv(input: string, delimiter?: Delimiter): CsvText {
+  let src = input.replace(/^\uFEFF/, '');
+  let line = 1;
+  const sep = SEP_LINE.exec(src);
+  if (sep) {
+    delimiter ??= sep[1] as Delimiter;
+    src = src.slice(sep[0].length);
+    line = 2;
+  }
+  delimiter ??= detectDelimiter(src);
   const records: CsvLine[] = [];
   let cells: string[] = [];
   let field = '';
   let quoted = false;
   let quoteLine = 0;
-  let line = 1;
-  let recordLine = 1;
+  let recordLine = line;
   const endRecord = () => {
     cells.push(field);
     records.push({ line: recordLine, cells });

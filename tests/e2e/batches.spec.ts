@@ -114,7 +114,8 @@ test('stop and delete each ask first, naming the batch', async ({ sandbox, openP
   const stopQuestion = panel.getByRole('group', { name: /Stop the batch “long-calls.csv” of .+\? Calls not yet placed are cancelled/ });
   await expect(stopQuestion).toBeVisible();
   await expect(stopQuestion.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await stopQuestion.getByRole('button', { name: 'Cancel' }).click();
+  await stopQuestion.getByRole('button', { name: 'Cancel' }).press('Enter');
+  await expect(panel.getByRole('button', { name: 'Stop…' })).toBeFocused();
   expect(await posts(sandbox, /\/stop$/)).toEqual([]);
   await panel.getByRole('button', { name: 'Stop…' }).click();
   await panel.getByRole('button', { name: 'Stop batch' }).click();

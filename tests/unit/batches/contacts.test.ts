@@ -34,6 +34,18 @@ describe('reading CSV as spreadsheets export it', () => {
   it('reads tab-separated exports', () => {
     expect(preview('contact_number\tname\n+14155552671\tAna\n').rows[0]!.variables).toEqual({ name: 'Ana' });
   });
+  it("follows Excel's sep= line, and counts lines from the file's first", () => {
+    const p = preview('sep=;\r\ncontact_number;name\r\n+14155552671;Ana\r\nnope;Bo\r\n');
+    expect(p).toMatchObject({ fileProblem: null, delimiter: ';', variables: ['name'] });
+    expect(p.rows.map((r) => [r.line, r.problems.length > 0])).toEqual([
+      [3, false],
+      [4, true],
+    ]);
+  });
+  it('refuses a file that is not UTF-8 (Excel\'s plain CSV), saying how to save it', () => {
+    // What TextDecoder (File.text()) makes of Windows-1252 "é" in "José".
+    expect(preview('contact_number,name\n+14155552671,Jos\uFFFD\n').fileProblem).toMatch(/not saved as UTF-8.+CSV UTF-8/);
+  });
   it('refuses a quote that never closes, naming its line', () => {
     expect(preview('contact_number,name\n+14155552671,"Ana\n+14155552672,Bo\n').fileProblem).toMatch(/line 2 is never closed/);
   });
