@@ -6,5 +6,5 @@ import { parsePhoneInput } from '../phone/normalize';
 import { previewContacts, type ContactsPreview } from './contacts';
 
 export function checkContacts(text: string, country: string): ContactsPreview {
-  return previewContacts(text, { country, parseNumber: parsePhoneInput });
+  return previewContacts(text, { country, parseNumber: parsePhoneInput, locale: typeof navigator === 'undefined' ? undefined : navigator.language });
 }

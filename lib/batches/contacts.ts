@@ -43,7 +43,6 @@ export interface ContactsPreview {
   bad: number;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
 function emptyPreview(delimiter: Delimiter, fileProblem: string): ContactsPreview {
@@ -82,7 +81,9 @@ function readHeader(header: string[], body: string[][]): { contact: number; vari
   return { contact, variables };
 }
 
-export function previewContacts(text: string, options: { country: string; parseNumber: ParseNumber }): ContactsPreview {
+/** `locale` formats the counts in messages (the browser's language in the UI; en-US otherwise). */
+export function previewContacts(text: string, options: { country: string; parseNumber: ParseNumber; locale?: string }): ContactsPreview {
+  const count = (n: number) => new Intl.NumberFormat(options.locale ?? 'en-US').format(n);
   if (text.length > MAX_CSV_BYTES) return emptyPreview(',', `The file is over ${count(MAX_CSV_BYTES / 1_000_000)} MB; split it into smaller files.`);
   const { delimiter, records, unclosedQuoteLine } = readCsv(text);
   if (text.includes('\uFFFD')) {
