@@ -2,9 +2,16 @@
  * The schedule picker's rules, in a time zone with clock changes (Berlin): local time read as the
  * person meant it, the service's 2-minute rule before sending, and the real start shown.
  */
-process.env.TZ = 'Europe/Berlin';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkPick, defaultPickerValue, timeZoneText, toPickerValue } from '../../../lib/batches/schedule';
+
+const zoneBefore = process.env.TZ;
+// Node reads TZ whenever it is set; put back for any file that shares this worker.
+process.env.TZ = 'Europe/Berlin';
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
+});
 
 const now = new Date('2026-11-23T12:00:30Z'); // 13:00:30 in Berlin (UTC+1)
 
