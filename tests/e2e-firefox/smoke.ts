@@ -6,7 +6,8 @@
  * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback access is
  * requested on Save like any origin's: granted without a prompt here, as prompts are off by pref);
  * a dial from popup.html to Completed; sidepanel.html?call=<id> shows transcript and recording; the
- * sandbox saw exactly one POST /batches; an HTTPS service URL can be saved with its own key (its
+ * sandbox saw exactly one POST /batches; a batch created from a CSV file and scheduled in the side
+ * panel page (./batch.ts); an HTTPS service URL can be saved with its own key (its
  * origin's optional host permission is requestable). Then the MV3 build's options page renders.
  *
  *   npx tsx tests/e2e-firefox/smoke.ts [reportFile]      (normally through run.mjs; build first)
@@ -26,6 +27,7 @@ import { browserPath } from '../../scripts/browsers.mjs';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
+import { batchCreatedAndScheduled } from './batch';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -400,6 +402,17 @@ async function main(): Promise<void> {
         }
       });
     } else skip(batchesName, 'setup did not pass');
+
+    // The Batches section: a CSV file checked, created and scheduled from the side panel page.
+    const batchName = 'side panel page: a batch from a CSV file, created and scheduled';
+    if (setUp) {
+      await check(batchName, () => page, async () => {
+        // The dial's batch is in the log already: only this one's requests count.
+        await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
+        const p = (page = await openExtensionPage(browser!, uuid, 'sidepanel.html?section=batches'));
+        await batchCreatedAndScheduled(p, { byLabel, buttonNamed, waitFor, fail, requests: () => sandboxRequests(sb) });
+      });
+    } else skip(batchName, 'setup did not pass');
 
     // 5. The real service is HTTPS: Save must be able to ask for its origin (optional permission).
     const httpsName = 'options: an HTTPS service URL can be saved (origin permission requestable)';

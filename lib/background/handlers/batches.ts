@@ -1,5 +1,83 @@
 /** Answers the requests of lib/requests/batches.ts. */
+import { scheduledAt, ScheduleError } from '../../api/schedule';
+import { cleanedCsv, previewContacts, readyToSend } from '../../batches/contacts';
+import { UploadError, UploadStaging } from '../../batches/upload';
+import { parsePhoneInput } from '../../phone/normalize';
+import { executionDuration } from '../../ui/format';
 import type { BatchReplies } from '../../requests/batches';
+import { InputError } from '../input-error';
+import { currentClient } from '../service';
 import type { Handlers } from './types';
 
-export const batchesHandlers: Handlers<keyof BatchReplies> = {};
+/** Contact lists on their way in (parts of one upload), per upload id; lost with the worker, which the UI reports. */
+const staging = new UploadStaging();
+
+function staged<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (e instanceof UploadError) throw new InputError(e.message);
+    throw e;
+  }
+}
+
+export const batchesHandlers: Handlers<keyof BatchReplies> = {
+  async 'batches/list'({ agentId }) {
+    return (await currentClient()).listAgentBatches(agentId);
+  },
+
+  async 'batches/executions'({ batchId }) {
+    const executions = await (await currentClient()).listBatchExecutions(batchId);
+    return executions.map((e) => {
+      const recipient: unknown = e.context_details?.recipient_phone_number;
+      return {
+        id: e.id,
+        status: e.status,
+        to_number: e.telephony_data?.to_number ?? (typeof recipient === 'string' ? recipient : null),
+        duration: executionDuration(e),
+        total_cost: e.total_cost ?? null,
+        created_at: e.created_at ?? null,
+      };
+    });
+  },
+
+  async 'batches/upload-part'({ uploadId, index, total, text }) {
+    return staged(() => staging.put(uploadId, index, total, text));
+  },
+
+  async 'batches/create'({ agentId, uploadId, fileName, country }) {
+    const text = staged(() => staging.take(uploadId));
+    // The side panel checked the list; the background checks it again with the same rules before sending.
+    const preview = previewContacts(text, { country, parseNumber: parsePhoneInput });
+    if (!readyToSend(preview)) {
+      const row = preview.rows.find((r) => r.problems.length);
+      throw new InputError(preview.fileProblem ?? `The contact list was not sent: line ${row?.line}: ${row?.problems[0] ?? 'no contacts'}`);
+    }
+    const created = await (await currentClient()).createBatch({ agent_id: agentId, csv: cleanedCsv(preview), file_name: fileName });
+    return { batchId: created.batch_id };
+  },
+
+  async 'batches/schedule'({ batchId, scheduledAt: text }, ctx) {
+    const at = new Date(text);
+    if (Number.isNaN(at.getTime())) throw new InputError('The start time is not a valid date.');
+    let checked: string;
+    try {
+      checked = scheduledAt(at, new Date(ctx.now()));
+    } catch (e) {
+      if (e instanceof ScheduleError) throw new InputError(e.message);
+      throw e;
+    }
+    await (await currentClient()).scheduleBatch(batchId, checked);
+    return { scheduledAt: checked };
+  },
+
+  async 'batches/stop'({ batchId }) {
+    await (await currentClient()).stopBatch(batchId);
+    return {};
+  },
+
+  async 'batches/delete'({ batchId }) {
+    await (await currentClient()).deleteBatch(batchId);
+    return {};
+  },
+};
