@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Knowledgebase } from '../../lib/api/schemas/knowledgebase';
 import { MAX_PDF_BYTES, checkPdf, checkUrl, formatMegabytes } from '../../lib/knowledgebases/checks';
 import { putUpload, removeUpload } from '../../lib/knowledgebases/uploads';
@@ -26,6 +26,13 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileInputKey, setFileInputKey] = useState(0);
+  // The file whose check may still be reading: an older check must not speak for a newer choice.
+  const latestFile = useRef<File | null>(null);
+
+  function choose(next: Source) {
+    setSource(next);
+    setProblem(null);
+  }
 
   async function ingestFile(chosen: File): Promise<string | null> {
     const uploadId = crypto.randomUUID();
@@ -76,46 +83,47 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
         <fieldset class="kb-source">
           <legend>Source</legend>
           <label>
-            <input type="radio" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => (setSource('pdf'), setProblem(null))} /> A PDF file
+            <input type="radio" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> A PDF file
           </label>
           <label>
-            <input type="radio" name="kb-source" value="url" checked={source === 'url'} onChange={() => (setSource('url'), setProblem(null))} /> A web page
+            <input type="radio" name="kb-source" value="url" checked={source === 'url'} onChange={() => choose('url')} /> A web page
           </label>
         </fieldset>
         {/* Both stay mounted (hidden, not removed) so switching back keeps what was chosen or typed. */}
         <div class="field" hidden={source !== 'pdf'}>
-            <label for="kb-file">PDF file</label>
-            <input
-              key={fileInputKey}
-              id="kb-file"
-              type="file"
-              accept=".pdf,application/pdf"
-              aria-describedby="kb-file-hint"
-              onChange={(e) => {
-                const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
-                setFile(chosen);
-                setProblem(null);
-                if (chosen) void problemWith(chosen).then(setProblem);
-              }}
-            />
-            <p class="hint" id="kb-file-hint">
-              A PDF of at most {formatMegabytes(MAX_PDF_BYTES, locale())}.
-            </p>
-          </div>
+          <label for="kb-file">PDF file</label>
+          <input
+            key={fileInputKey}
+            id="kb-file"
+            type="file"
+            accept=".pdf,application/pdf"
+            aria-describedby="kb-file-hint"
+            onChange={(e) => {
+              const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
+              setFile(chosen);
+              setProblem(null);
+              latestFile.current = chosen;
+              if (chosen) void problemWith(chosen).then((found) => latestFile.current === chosen && setProblem(found));
+            }}
+          />
+          <p class="hint" id="kb-file-hint">
+            A PDF of at most {formatMegabytes(MAX_PDF_BYTES, locale())}.
+          </p>
+        </div>
         <div class="field" hidden={source !== 'url'}>
-            <label for="kb-url">Web page address</label>
-            <input
-              id="kb-url"
-              type="url"
-              value={url}
-              placeholder="https://example.com/faq"
-              aria-describedby="kb-url-hint"
-              onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}
-            />
-            <p class="hint" id="kb-url-hint">
-              An http or https address the service can read.
-            </p>
-          </div>
+          <label for="kb-url">Web page address</label>
+          <input
+            id="kb-url"
+            type="url"
+            value={url}
+            placeholder="https://example.com/faq"
+            aria-describedby="kb-url-hint"
+            onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}
+          />
+          <p class="hint" id="kb-url-hint">
+            An http or https address the service can read.
+          </p>
+        </div>
         <ErrorMessage>{problem}</ErrorMessage>
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>

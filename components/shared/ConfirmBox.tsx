@@ -19,12 +19,19 @@ interface ConfirmBoxProps {
 
 /**
  * An inline confirmation for an action that spends money or destroys something. Focus starts on
- * Cancel, so a stray Enter never confirms; Escape cancels.
+ * Cancel, so a stray Enter never confirms; Escape cancels; closing returns focus to the opener.
  */
 export function ConfirmBox({ title, children, confirmLabel, danger = false, busy, error, onConfirm, onCancel }: ConfirmBoxProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useRef(`confirm-${Math.random().toString(36).slice(2)}`).current;
-  useEffect(() => cancelRef.current?.focus(), []);
+  useEffect(() => {
+    // Keyboard users return to the button that opened the box (when it is still there).
+    const opener = document.activeElement;
+    cancelRef.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
   return (
     <section
       class="confirm-box"
