@@ -40,6 +40,8 @@ export interface KbRec {
   file_name: string;
   source_type: 'pdf' | 'url';
   status: 'processing' | 'processed' | 'error';
+  /** Why ingestion ended in `error`. */
+  error_message?: string;
   chunk_size: number;
   similarity_top_k: number;
   overlapping: number;

@@ -1,4 +1,8 @@
-/** Knowledgebases: multipart ingest of a PDF or a URL, then `processing` → `processed`. */
+/**
+ * Knowledgebases: multipart ingest of a PDF or a URL, then `processing` → `processed`, or `processing` →
+ * `error` when the source cannot be read: a PDF cut short (no `%%EOF` trailer, as a truncated upload is)
+ * or a URL whose host cannot exist (`.invalid`, RFC 2606). A file that is not a PDF at all is refused at once.
+ */
 import { randomUUID } from 'node:crypto';
 import { actionAck, knowledgebase, knowledgebaseList } from '../../lib/api/schemas';
 import { readFields, type Fields } from '../body';
@@ -35,14 +39,18 @@ export const knowledgebaseRoutes: RouteDef[] = [
     const topK = intField(fields, 'similarity_top_k', 15, 1);
     const overlapping = intField(fields, 'overlapping', 128, 0);
     let fileName: string;
+    let unreadable: string | null = null;
     if (file) {
       if (file.size > MAX_PDF_BYTES) throw badRequest('file is larger than 20 MB');
       const head = new TextDecoder().decode(new Uint8Array(await file.slice(0, 5).arrayBuffer()));
       if (head !== '%PDF-') throw badRequest('file must be a PDF');
       fileName = file.name || 'document.pdf';
+      const tail = new TextDecoder().decode(new Uint8Array(await file.slice(Math.max(0, file.size - 1024)).arrayBuffer()));
+      if (!tail.includes('%%EOF')) unreadable = 'the PDF could not be read: it ends before its %%EOF trailer';
     } else {
       if (!isHttpUrl(url!)) throw badRequest('url must be a valid http(s) URL');
       fileName = url!;
+      if (new URL(url!).hostname.endsWith('.invalid')) unreadable = `the page at ${url} could not be fetched`;
     }
     const now = new Date().toISOString();
     const ragId = randomUUID();
@@ -63,7 +71,8 @@ export const knowledgebaseRoutes: RouteDef[] = [
     account.knowledgebases.set(ragId, kb);
     // Ingestion takes a moment live; clients poll until processed.
     rt.timers.after(rt.scaled(3000), () => {
-      kb.status = 'processed';
+      kb.status = unreadable ? 'error' : 'processed';
+      if (unreadable) kb.error_message = unreadable;
       kb.updated_at = new Date().toISOString();
     });
     return { body: { rag_id: kb.rag_id, file_name: kb.file_name, source_type: kb.source_type, status: kb.status } };

@@ -391,10 +391,18 @@ describe('phone numbers and knowledgebases', () => {
     expectError(await call(base, 'DELETE', `/phone-numbers/${A.phoneNumbers.secondary.id}`), 404, 'Phone number not found');
     expectError(await call(base, 'POST', '/phone-numbers/buy', { key: EMPTY_WALLET_KEY, body: { country: 'US', phone_number: '+12125559876' } }), 400, /balance/);
   });
-  it('ingests a PDF or a URL (not both), processing → processed', async () => {
+  it('ingests a PDF or a URL (not both), processing → processed, or → error for a source it cannot read', async () => {
     const form = new FormData();
-    form.append('file', new Blob(['%PDF-1.4\n%fake\n']), 'faq.pdf');
+    form.append('file', new Blob(['%PDF-1.4\n%fake\n%%EOF\n']), 'faq.pdf');
     const ingest = await call(base, 'POST', '/knowledgebase', { body: form });
+    const truncated = new FormData();
+    truncated.append('file', new Blob(['%PDF-1.4\n1 0 obj\n']), 'cut.pdf');
+    const cut = await call(base, 'POST', '/knowledgebase', { body: truncated });
+    expect(cut.body).toMatchObject({ file_name: 'cut.pdf', status: 'processing' });
+    const nowhere = new FormData();
+    nowhere.append('url', 'https://docs.example.invalid/faq');
+    const unreachable = await call(base, 'POST', '/knowledgebase', { body: nowhere });
+    expect(unreachable.body).toMatchObject({ source_type: 'url', status: 'processing' });
     expect(ingest.body).toMatchObject({ file_name: 'faq.pdf', source_type: 'pdf', status: 'processing' });
     const both = new FormData();
     both.append('file', new Blob(['%PDF-1.4\n']), 'a.pdf');
@@ -405,7 +413,9 @@ describe('phone numbers and knowledgebases', () => {
     expectError(await call(base, 'POST', '/knowledgebase', { body: notPdf }), 400, /PDF/);
     await new Promise((r) => setTimeout(r, 3000 / 400 + 50));
     expect((await call(base, 'GET', `/knowledgebase/${ingest.body.rag_id}`)).body.status).toBe('processed');
-    expect((await call(base, 'GET', '/knowledgebase/all')).body).toHaveLength(2);
+    expect((await call(base, 'GET', `/knowledgebase/${cut.body.rag_id}`)).body).toMatchObject({ status: 'error', error_message: /%%EOF/ });
+    expect((await call(base, 'GET', `/knowledgebase/${unreachable.body.rag_id}`)).body).toMatchObject({ status: 'error', error_message: /could not be fetched/ });
+    expect((await call(base, 'GET', '/knowledgebase/all')).body).toHaveLength(4);
     expect((await call(base, 'DELETE', `/knowledgebase/${A.knowledgebase}`)).body).toEqual({ message: 'success', state: 'deleted' });
     expectError(await call(base, 'GET', `/knowledgebase/${A.knowledgebase}`), 404, 'Knowledgebase not found');
   });

@@ -1,0 +1,20 @@
+/**
+ * The price the service quotes for a phone number. It comes as a plain number of US dollars (for
+ * example 1.15, unlike execution costs, which are in cents); it is shown as the service gives it,
+ * in the browser's locale. The currency is our stated reading: the service names none.
+ */
+export const PRICE_CURRENCY = 'USD';
+
+/** 1.15 → "$1.15" (en-US); null when the service gave no usable price. */
+export function formatPrice(price: number | null | undefined, locale?: string): string | null {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: PRICE_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(price);
+}
+
+/** Checks the search pattern as typed: up to 10 digits, spaces and dashes ignored. Answers the digits or a message. */
+export function checkPattern(text: string): { ok: true; pattern: string } | { ok: false; message: string } {
+  const digits = text.replace(/[\s-]/g, '');
+  if (!/^\d*$/.test(digits)) return { ok: false, message: 'Use digits only, such as an area code like 415.' };
+  if (digits.length > 10) return { ok: false, message: 'Use at most 10 digits.' };
+  return { ok: true, pattern: digits };
+}
