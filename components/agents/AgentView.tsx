@@ -27,7 +27,7 @@ export function AgentView({ agent }: { agent: Agent }) {
   return (
     <div class="agent-view">
       <h3>{agent.agent_name || 'Unnamed agent'}</h3>
-      <dl class="details" aria-label="Agent">
+      <dl class="details" aria-label="Agent details">
         <div class="details-row"><dt>Type</dt><dd>{agent.agent_type || NONE}</dd></div>
         <div class="details-row"><dt>Status</dt><dd>{agent.agent_status || NONE}</dd></div>
         <div class="details-row"><dt>Welcome message</dt><dd class="agent-text">{agent.agent_welcome_message || NONE}</dd></div>
