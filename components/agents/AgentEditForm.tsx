@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { agentChanges, editsFrom, patchBody, SYNTHESIZER_FIELDS, type AgentEdits, type SynthesizerField } from '../../lib/agents/edit';
 import { issuePath } from '../../lib/agents/document';
 import { agentPatchBody, type Agent, type AgentPatchBody } from '../../lib/api/schemas/agent';
@@ -20,6 +20,11 @@ interface AgentEditFormProps {
 export function AgentEditForm({ agent, edits, onEdits, saving, error, onSave, onCancel }: AgentEditFormProps) {
   const [reviewing, setReviewing] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  const reviewTitle = useRef<HTMLHeadingElement>(null);
+  // The review takes focus, so a keyboard or screen reader user lands on what will be saved.
+  useEffect(() => {
+    if (reviewing) reviewTitle.current?.focus();
+  }, [reviewing]);
   const changes = agentChanges(editsFrom(agent), edits);
   const body = patchBody(agent, changes);
 
@@ -90,7 +95,7 @@ export function AgentEditForm({ agent, edits, onEdits, saving, error, onSave, on
       </ErrorMessage>
       {reviewing && body ? (
         <section class="agent-review" aria-labelledby="agent-review-title">
-          <h4 id="agent-review-title">{changes.length === 1 ? 'This change will be saved' : `These ${changes.length} changes will be saved`}</h4>
+          <h4 id="agent-review-title" ref={reviewTitle} tabIndex={-1}>{changes.length === 1 ? 'This change will be saved' : `These ${changes.length} changes will be saved`}</h4>
           <AgentDiff changes={changes} />
         </section>
       ) : null}

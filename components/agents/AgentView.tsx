@@ -21,7 +21,9 @@ function Settings({ settings, label }: { settings: Setting[]; label: string }) {
 
 /** The agent as the service has it, all as text: service strings are never markup. */
 export function AgentView({ agent }: { agent: Agent }) {
-  const tasks = taskViews(agent);
+  const number = new Intl.NumberFormat(navigator.language, { maximumFractionDigits: 6 });
+  const formatNumber = (value: number) => number.format(value);
+  const tasks = taskViews(agent, formatNumber);
   const prompts = Object.entries(agent.agent_prompts ?? {});
   const ingest = (agent as Record<string, unknown>).ingest_source_config;
   return (
@@ -39,18 +41,15 @@ export function AgentView({ agent }: { agent: Agent }) {
       {ingest ? (
         <>
           <h4>Knowledge source</h4>
-          <Settings settings={settingsOf(ingest)} label="Knowledge source" />
+          <Settings settings={settingsOf(ingest, formatNumber)} label="Knowledge source" />
         </>
       ) : null}
 
       {tasks.length ? null : <p class="hint">This agent has no tasks.</p>}
       {tasks.map((task, i) => (
         <section class="agent-task" key={task.key} aria-labelledby={`agent-task-${i}`}>
-          <h4 id={`agent-task-${i}`}>
-            Task {i + 1}
-            {task.taskType ? `: ${task.taskType}` : ''}
-          </h4>
-          {task.execution ? <p class="hint">Execution: {task.execution}</p> : null}
+          <h4 id={`agent-task-${i}`}>{task.taskType ? `Task ${i + 1}: ${task.taskType}` : `Task ${i + 1}`}</h4>
+          {task.execution ? <p class="hint">{`Execution: ${task.execution}`}</p> : null}
           {task.pipelines.length ? null : <p class="hint">No pipeline is configured.</p>}
           {task.pipelines.map((pipeline, p) => (
             <div class="agent-pipeline" key={p}>
@@ -71,7 +70,7 @@ export function AgentView({ agent }: { agent: Agent }) {
               {task.routes.map((r, n) => (
                 <li key={n}>
                   <strong>{r.name || NONE}</strong>
-                  {r.scoreThreshold !== null ? ` (score threshold ${new Intl.NumberFormat(navigator.language).format(r.scoreThreshold)})` : ''}
+                  {r.scoreThreshold !== null ? ` (score threshold ${formatNumber(r.scoreThreshold)})` : ''}
                   <p>Utterances: {r.utterances.join(' · ') || NONE}</p>
                   <p>Response: {r.response ?? NONE}</p>
                 </li>

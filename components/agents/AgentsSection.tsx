@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { agentTemplate, checkCreateDocument, checkReplaceDocument, documentText, duplicateDocument, replaceDocument } from '../../lib/agents/document';
 import { editsFrom, type AgentEdits } from '../../lib/agents/edit';
 import type { Agent, AgentCreateBody, AgentPatchBody, AgentReplaceBody } from '../../lib/api/schemas/agent';
@@ -17,7 +17,8 @@ type Mode = 'view' | 'edit' | 'replace' | 'create' | 'delete';
 interface CreateDraft {
   text: string;
   initial: string;
-  from: string;
+  /** Where the document came from, as a sentence. */
+  note: string;
 }
 
 const nameOf = (agent: Agent) => agent.agent_name || agent.id;
@@ -38,6 +39,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const deleteButton = useRef<HTMLButtonElement>(null);
 
   const load = async (id: string) => {
     setLoading(true);
@@ -70,14 +72,14 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
   };
 
   /** Opens the create editor; an edited, unsent draft stays as it is. */
-  const startCreate = (document: AgentCreateBody, from: string) => {
+  const startCreate = (document: AgentCreateBody, note: string) => {
     if (createDraft && createDraft.text.trim() !== '' && createDraft.text !== createDraft.initial) {
       open('create');
       setStatus('Your unsent new agent is still in the editor. Send it, or clear the editor to start again.');
       return;
     }
     const text = documentText(document);
-    setCreateDraft({ text, initial: text, from });
+    setCreateDraft({ text, initial: text, note });
     open('create');
   };
 
@@ -145,7 +147,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
     <section class="agents-section" aria-label="Agents">
       <AgentPicker id="agents-agent" value={agentId} onChange={onAgentChange} />
       <div class="actions" role="group" aria-label="Agent actions">
-        <button type="button" class="secondary" onClick={() => startCreate(agentTemplate(), 'the template')} disabled={busy}>
+        <button type="button" class="secondary" onClick={() => startCreate(agentTemplate(), 'This new agent starts from a template. It is created only when you press Create agent.')} disabled={busy}>
           New agent
         </button>
         {current ? (
@@ -156,10 +158,10 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
             <button type="button" class="secondary" onClick={() => open('replace')} aria-pressed={mode === 'replace'} disabled={busy}>
               Replace from JSON
             </button>
-            <button type="button" class="secondary" onClick={() => startCreate(duplicateDocument(current), `a copy of “${nameOf(current)}”`)} disabled={busy}>
+            <button type="button" class="secondary" onClick={() => startCreate(duplicateDocument(current), `This new agent is a copy of “${nameOf(current)}”. It is created only when you press Create agent.`)} disabled={busy}>
               Duplicate
             </button>
-            <button type="button" class="secondary" onClick={() => open('delete')} disabled={busy}>
+            <button type="button" class="secondary" ref={deleteButton} onClick={() => open('delete')} disabled={busy}>
               Delete
             </button>
           </>
@@ -172,7 +174,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         <AgentJsonEditor
           id="agent-create-json"
           title="New agent"
-          warning={`Started from ${createDraft.from}. The agent is created only when you press Create agent.`}
+          warning={createDraft.note}
           text={createDraft.text}
           onText={(text) => setCreateDraft({ ...createDraft, text })}
           check={checkCreateDocument}
@@ -185,7 +187,18 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
       ) : null}
 
       {current && mode === 'delete' ? (
-        <DeleteAgentDialog agentName={nameOf(current)} agentId={current.id} busy={busy} error={actionError} onConfirm={() => remove(current)} onCancel={() => open('view')} />
+        <DeleteAgentDialog
+          agentName={nameOf(current)}
+          agentId={current.id}
+          busy={busy}
+          error={actionError}
+          onConfirm={() => remove(current)}
+          onCancel={() => {
+            open('view');
+            // Back to the button that opened the dialog, once it is enabled again.
+            requestAnimationFrame(() => deleteButton.current?.focus());
+          }}
+        />
       ) : null}
 
       {current && mode === 'edit' ? (

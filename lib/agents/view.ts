@@ -35,16 +35,27 @@ export interface TaskView {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A setting's value as one line of text (nested objects flattened to `a.b`). */
-export function settingsOf(object: unknown, prefix = ''): Setting[] {
+/** How a number reads (the UI passes the browser locale's format). */
+export type NumberFormat = (value: number) => string;
+
+function valueText(value: unknown, formatNumber: NumberFormat): string {
+  if (value === null) return '—';
+  if (typeof value === 'number') return formatNumber(value);
+  if (Array.isArray(value)) return value.map((v) => valueText(v, formatNumber)).join(', ');
+  if (isObject(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Each setting as one line of text (nested objects flattened to `a.b`). */
+export function settingsOf(object: unknown, formatNumber: NumberFormat = String, prefix = ''): Setting[] {
   if (!isObject(object)) return [];
   const out: Setting[] = [];
   for (const [key, value] of Object.entries(object)) {
     const name = prefix ? `${prefix}.${key}` : key;
     if (value === undefined) continue;
-    if (isObject(value)) out.push(...settingsOf(value, name));
+    if (isObject(value)) out.push(...settingsOf(value, formatNumber, name));
     else if (key === 'routes' && Array.isArray(value)) continue; // shown as routes
-    else out.push({ name, value: Array.isArray(value) ? value.map((v) => (isObject(v) ? JSON.stringify(v) : String(v))).join(', ') : value === null ? '—' : String(value) });
+    else out.push({ name, value: valueText(value, formatNumber) });
   }
   return out;
 }
@@ -62,7 +73,7 @@ function routesOf(llm: unknown): RouteView[] {
   }));
 }
 
-export function taskViews(agent: Agent): TaskView[] {
+export function taskViews(agent: Agent, formatNumber: NumberFormat = String): TaskView[] {
   return (agent.tasks ?? []).map((task, i) => {
     const key = `task_${i + 1}`;
     const tools: Json = isObject(task.tools_config) ? task.tools_config : {};
@@ -77,9 +88,9 @@ export function taskViews(agent: Agent): TaskView[] {
       execution: typeof toolchain.execution === 'string' ? toolchain.execution : null,
       pipelines: pipelines
         .filter((p) => p.length)
-        .map((p) => p.map((stage) => ({ stage: String(stage), settings: settingsOf(tools[TOOL_OF_STAGE[String(stage)] ?? String(stage)]) }))),
+        .map((p) => p.map((stage) => ({ stage: String(stage), settings: settingsOf(tools[TOOL_OF_STAGE[String(stage)] ?? String(stage)], formatNumber) }))),
       routes: routesOf(llmSettings),
-      callSettings: settingsOf(task.task_config),
+      callSettings: settingsOf(task.task_config, formatNumber),
     };
   });
 }

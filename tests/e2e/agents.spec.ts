@@ -71,6 +71,7 @@ test('edit: the diff lists old → new, the PATCH carries exactly the change, th
   await form.getByLabel('Webhook URL').fill('https://hooks.example.test/agent');
   await form.getByRole('button', { name: 'Review changes' }).click();
 
+  await expect(form.getByRole('heading', { name: 'These 3 changes will be saved' })).toBeFocused();
   const diff = form.getByRole('list', { name: 'Changes to save' });
   await expect(diff.getByRole('listitem')).toHaveCount(3);
   await expect(diff.getByRole('listitem').nth(0)).toContainText('Welcome message');
@@ -154,8 +155,11 @@ test('create by duplicating: the copy joins the list and is chosen; delete asks,
   await expect(dialog).toContainText(`Delete the agent “Copy of ${SALES_NAME}”?`);
   await expect(dialog).toContainText(copyId);
   await expectNoSeriousViolations(panel);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // By keyboard: focus starts on Cancel, Escape cancels and focus returns to Delete.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await panel.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(s.getByRole('button', { name: 'Delete' })).toBeFocused();
   expect(await writes(sandbox, 'DELETE')).toEqual([]);
 
   await s.getByRole('button', { name: 'Delete' }).click();

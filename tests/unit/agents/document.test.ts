@@ -110,4 +110,12 @@ describe('the readable view of tasks', () => {
     ]);
     expect(taskViews(agentSchema.parse({ id: ID, tasks: null }))).toEqual([]);
   });
+
+  it('numbers are written by the formatter given (the UI passes the browser locale’s)', () => {
+    const german = new Intl.NumberFormat('de-DE');
+    const [task] = taskViews(agent, (n) => german.format(n));
+    const transcriber = task!.pipelines[0]![0]!.settings;
+    expect(transcriber).toContainEqual({ name: 'sampling_rate', value: '16.000' });
+    expect(task!.pipelines[0]![1]!.settings).toContainEqual({ name: 'temperature', value: '0,2' });
+  });
 });
