@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { agentTemplate, checkCreateDocument, checkReplaceDocument, documentText, duplicateDocument, replaceDocument } from '../../lib/agents/document';
-import { editsFrom, type AgentEdits } from '../../lib/agents/edit';
+import { agentChanges, editsFrom } from '../../lib/agents/edit';
 import type { Agent, AgentCreateBody, AgentPatchBody, AgentReplaceBody } from '../../lib/api/schemas/agent';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
@@ -10,32 +10,22 @@ import { AgentJsonEditor } from './AgentJsonEditor';
 import { AgentPicker } from './AgentPicker';
 import { AgentView } from './AgentView';
 import { DeleteAgentDialog } from './DeleteAgentDialog';
+import { createDraft, editDrafts, forgetDrafts, replaceDrafts } from './drafts';
 
 type Mode = 'view' | 'edit' | 'replace' | 'create' | 'delete';
-
-/** A new agent's document: kept with the text it started from, so an edited draft is never replaced unasked. */
-interface CreateDraft {
-  text: string;
-  initial: string;
-  /** Where the document came from, as a sentence. */
-  note: string;
-}
 
 const nameOf = (agent: Agent) => agent.agent_name || agent.id;
 
 /**
  * The side panel's Agents section: the chosen agent in full, editing (PATCH, after a review of the
  * changes), replacing its whole config from JSON (PUT), creating (from a template or a copy) and
- * deleting. Drafts are kept per agent until sent, so nothing typed is lost by moving around.
+ * deleting. Drafts are kept per agent until sent (./drafts.ts), so nothing typed is lost by moving around.
  */
 export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
   const [agent, setAgent] = useState<Agent | null>(null);
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('view');
-  const [editDrafts, setEditDrafts] = useState<Record<string, AgentEdits>>({});
-  const [replaceDrafts, setReplaceDrafts] = useState<Record<string, string>>({});
-  const [createDraft, setCreateDraft] = useState<CreateDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -73,13 +63,14 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
 
   /** Opens the create editor; an edited, unsent draft stays as it is. */
   const startCreate = (document: AgentCreateBody, note: string) => {
-    if (createDraft && createDraft.text.trim() !== '' && createDraft.text !== createDraft.initial) {
+    const draft = createDraft.value;
+    if (draft && draft.text.trim() !== '' && draft.text !== draft.initial) {
       open('create');
       setStatus('Your unsent new agent is still in the editor. Send it, or clear the editor to start again.');
       return;
     }
     const text = documentText(document);
-    setCreateDraft({ text, initial: text, note });
+    createDraft.value = { text, initial: text, note };
     open('create');
   };
 
@@ -100,7 +91,8 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
       () => send({ type: 'agent/update', agentId: id, body }),
       (data) => {
         setAgent(data.agent);
-        setEditDrafts(({ [id]: _sent, ...rest }) => rest);
+        const { [id]: _sent, ...rest } = editDrafts.value;
+        editDrafts.value = rest;
         setMode('view');
         setStatus('Your changes were saved.');
       },
@@ -111,7 +103,8 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
       () => send({ type: 'agent/replace', agentId: id, body }),
       (data) => {
         setAgent(data.agent);
-        setReplaceDrafts(({ [id]: _sent, ...rest }) => rest);
+        const { [id]: _sent, ...rest } = replaceDrafts.value;
+        replaceDrafts.value = rest;
         setMode('view');
         setStatus('The agent’s configuration was replaced.');
       },
@@ -121,7 +114,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
     run(
       () => send({ type: 'agent/create', body }),
       (data) => {
-        setCreateDraft(null);
+        createDraft.value = null;
         setAgent(data.agent);
         setMode('view');
         onAgentChange(data.agent.id);
@@ -133,8 +126,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
     run(
       () => send({ type: 'agent/delete', agentId: doomed.id }),
       () => {
-        setEditDrafts(({ [doomed.id]: _gone, ...rest }) => rest);
-        setReplaceDrafts(({ [doomed.id]: _gone, ...rest }) => rest);
+        forgetDrafts(doomed.id);
         setAgent(null);
         setMode('view');
         onAgentChange('');
@@ -143,6 +135,10 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
     );
 
   const current = agent && agent.id === agentId ? agent : null;
+  const creating = createDraft.value;
+  const editDraft = current ? editDrafts.value[current.id] : undefined;
+  const unsentEdits = Boolean(current && editDraft && agentChanges(editsFrom(current), editDraft).length);
+  const unsentReplace = Boolean(current && replaceDrafts.value[current.id] !== undefined);
   return (
     <section class="agents-section" aria-label="Agents">
       <AgentPicker id="agents-agent" value={agentId} onChange={onAgentChange} />
@@ -170,13 +166,13 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
       <StatusMessage>{loading ? 'Reading the agent…' : status}</StatusMessage>
       <ErrorMessage>{loadError ? `The agent could not be read: ${loadError}` : null}</ErrorMessage>
 
-      {mode === 'create' && createDraft ? (
+      {mode === 'create' && creating ? (
         <AgentJsonEditor
           id="agent-create-json"
           title="New agent"
-          warning={createDraft.note}
-          text={createDraft.text}
-          onText={(text) => setCreateDraft({ ...createDraft, text })}
+          warning={creating.note}
+          text={creating.text}
+          onText={(text) => (createDraft.value = { ...creating, text })}
           check={checkCreateDocument}
           submitLabel={busy ? 'Creating…' : 'Create agent'}
           busy={busy}
@@ -204,8 +200,8 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
       {current && mode === 'edit' ? (
         <AgentEditForm
           agent={current}
-          edits={editDrafts[current.id] ?? editsFrom(current)}
-          onEdits={(edits) => setEditDrafts({ ...editDrafts, [current.id]: edits })}
+          edits={editDraft ?? editsFrom(current)}
+          onEdits={(edits) => (editDrafts.value = { ...editDrafts.value, [current.id]: edits })}
           saving={busy}
           error={actionError}
           onSave={(body) => save(current.id, body)}
@@ -218,8 +214,8 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
           id="agent-replace-json"
           title={`Replace the configuration of “${nameOf(current)}”`}
           warning="This replaces the whole configuration: anything left out of the document is dropped from the agent."
-          text={replaceDrafts[current.id] ?? documentText(replaceDocument(current))}
-          onText={(text) => setReplaceDrafts({ ...replaceDrafts, [current.id]: text })}
+          text={replaceDrafts.value[current.id] ?? documentText(replaceDocument(current))}
+          onText={(text) => (replaceDrafts.value = { ...replaceDrafts.value, [current.id]: text })}
           check={checkReplaceDocument}
           submitLabel={busy ? 'Replacing…' : 'Replace configuration'}
           busy={busy}
@@ -229,6 +225,9 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         />
       ) : null}
 
+      {current && mode === 'view' && unsentEdits ? <p class="hint">Your unsaved edits of this agent are kept: press Edit to return to them.</p> : null}
+      {current && mode === 'view' && unsentReplace ? <p class="hint">Your unsent JSON for this agent is kept: press Replace from JSON to return to it.</p> : null}
+      {mode === 'view' && creating && creating.text !== creating.initial ? <p class="hint">Your unsent new agent is kept: press New agent to return to it.</p> : null}
       {current && (mode === 'view' || mode === 'delete') ? <AgentView agent={current} /> : null}
       {!agentId && !loading && mode !== 'create' ? <p class="hint">Choose an agent to see its configuration, or create a new one.</p> : null}
     </section>

@@ -171,7 +171,7 @@ test('create by duplicating: the copy joins the list and is chosen; delete asks,
   expect((await call(sandbox.url, 'GET', `/v2/agent/${copyId}`)).status).toBe(404);
 });
 
-test('a refusal from the service is shown and the editor keeps what was typed', async ({ sandbox, openPage }) => {
+test('a refusal from the service is shown, and drafts are kept when moving between sections', async ({ sandbox, openPage }) => {
   const panel = await agentsPanel(openPage, sandbox.url);
   const s = section(panel);
   await s.getByRole('button', { name: 'New agent' }).click();
@@ -188,8 +188,17 @@ test('a refusal from the service is shown and the editor keeps what was typed', 
   await s.getByRole('button', { name: 'Create agent' }).click();
   await expect(s.getByRole('alert')).toContainText('agent_type is not allowed here');
   await expect(editor).toHaveValue(text);
-  // Moving away and back keeps the draft.
+  // Moving away, even to another section, and back keeps the drafts.
   await s.getByRole('button', { name: 'Close' }).click();
+  await s.getByRole('button', { name: 'Edit' }).click();
+  await s.getByLabel('Welcome message').fill('A welcome not saved yet.');
+  await panel.getByRole('tab', { name: 'Calls' }).click();
+  await panel.getByRole('tab', { name: 'Agents' }).click();
+  await expect(s.getByText('Your unsaved edits of this agent are kept: press Edit to return to them.')).toBeVisible();
+  await expect(s.getByText('Your unsent new agent is kept: press New agent to return to it.')).toBeVisible();
+  await s.getByRole('button', { name: 'Edit' }).click();
+  await expect(s.getByLabel('Welcome message')).toHaveValue('A welcome not saved yet.');
   await s.getByRole('button', { name: 'New agent' }).click();
   await expect(s.getByLabel('Agent JSON')).toHaveValue(text);
+  expect((await writes(sandbox, 'PATCH')).length).toBe(0);
 });
