@@ -19,7 +19,7 @@
  *   GET    /__sandbox/faults           armed faults {faults: [...]} with their remaining counts
  *   DELETE /__sandbox/faults           disarm all
  *   GET    /__sandbox/requests         log since the last reset: [{method, path, query?, status, at, ms,
- *                                      account?, fault?}]; status 0 = dropped. Filters: ?method=GET,
+ *                                      account?, fault?, body? (a write's JSON body)}]; status 0 = dropped. Filters: ?method=GET,
  *                                      ?path=<regex>
  *   DELETE /__sandbox/requests         clear the log only
  *   GET    /__sandbox/events           execution status changes [{execution_id, status, at}] (?execution_id=)

@@ -19,6 +19,7 @@ import { ApiError, errorBody, forbidden, internalError, methodNotAllowed, routeN
 import { Faults } from './faults';
 import type { AccountLetter, KeyGrant } from './keys';
 import { NEXT, normalizePath, resolveRoute, type HonoEnv, type Reply, type RouteCtx, type RoutesMode, type SandboxContext } from './router';
+import { loggedJsonBody } from './request-log';
 import { ROUTES } from './routes';
 import type { Runtime } from './runtime';
 import { seedStore } from './seed';
@@ -183,6 +184,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return withCors(await handleControl(c, rt, path, method, reset), rt.options.speed);
     }
     const seen: { account?: AccountLetter; fault?: boolean } = {};
+    const body = await loggedJsonBody(c, method);
     const record = (status: number) => {
       const ms = Date.now() - started;
       if (rt.store.requests.length >= MAX_LOG_ENTRIES) rt.store.requests.splice(0, rt.store.requests.length - MAX_LOG_ENTRIES + 1);
@@ -195,6 +197,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         ms,
         ...(seen.account ? { account: seen.account } : {}),
         ...(seen.fault ? { fault: true } : {}),
+        ...(body !== undefined ? { body } : {}),
       });
       rt.options.log(`${method} ${path}${url.search} → ${status || 'dropped'} (${ms} ms)${seen.fault ? ' [fault]' : ''}`);
     };

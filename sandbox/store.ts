@@ -116,6 +116,8 @@ export interface RequestLogEntry {
   /** Account letter of the key used, when the key was valid. */
   account?: AccountLetter;
   fault?: boolean;
+  /** The JSON body of a write, as sent (secrets masked; see request-log.ts). */
+  body?: unknown;
 }
 
 /** Logs keep the most recent entries only, so a long bench cannot exhaust memory. */

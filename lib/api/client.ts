@@ -188,7 +188,8 @@ export function createClient(config: ClientConfig): VoiceAgentClient {
 
     async createAgent(body, options) {
       const json = check(agentCreateBody, body, 'POST', '/v2/agent');
-      return http.request({ method: 'POST', path: '/v2/agent', json, schema: agentCreated, signal: options?.signal });
+      const post = (path: string) => () => http.request({ method: 'POST', path, json, schema: agentCreated, signal: options?.signal });
+      return callDual(routes, { key: ROUTE_KEYS.agentCreate, first: 'live', live: post('/v2/agent'), spec: post('/agent') });
     },
 
     async createAgentV1(body, options) {
@@ -197,15 +198,17 @@ export function createClient(config: ClientConfig): VoiceAgentClient {
     },
 
     async replaceAgent(agentId, body, options) {
-      const id = seg('agent_id', agentId, 'PUT', '/agent/{agent_id}');
-      const json = check(agentReplaceBody, body, 'PUT', `/agent/${id}`);
-      return http.request({ method: 'PUT', path: `/agent/${id}`, json, schema: agentUpdated, signal: options?.signal });
+      const id = seg('agent_id', agentId, 'PUT', '/v2/agent/{agent_id}');
+      const json = check(agentReplaceBody, body, 'PUT', `/v2/agent/${id}`);
+      const put = (path: string) => () => http.request({ method: 'PUT', path, json, schema: agentUpdated, signal: options?.signal });
+      return callDual(routes, { key: ROUTE_KEYS.agentReplace, first: 'live', live: put(`/v2/agent/${id}`), spec: put(`/agent/${id}`) });
     },
 
     async patchAgent(agentId, body, options) {
-      const id = seg('agent_id', agentId, 'PATCH', '/agent/{agent_id}');
-      const json = check(agentPatchBody, body, 'PATCH', `/agent/${id}`);
-      return http.request({ method: 'PATCH', path: `/agent/${id}`, json, schema: agentUpdated, signal: options?.signal });
+      const id = seg('agent_id', agentId, 'PATCH', '/v2/agent/{agent_id}');
+      const json = check(agentPatchBody, body, 'PATCH', `/v2/agent/${id}`);
+      const patch = (path: string) => () => http.request({ method: 'PATCH', path, json, schema: agentUpdated, signal: options?.signal });
+      return callDual(routes, { key: ROUTE_KEYS.agentPatch, first: 'live', live: patch(`/v2/agent/${id}`), spec: patch(`/agent/${id}`) });
     },
 
     async deleteAgent(agentId, options) {

@@ -31,6 +31,12 @@ export const ROUTE_KEYS = {
   agentGet: 'agent.get',
   /** `GET /v2/agent/{id}/executions` envelope (tried first; labelled live) vs deprecated `GET /agent/{id}/executions` array (spec). */
   agentExecutions: 'agent.executions',
+  /** live `POST /v2/agent` (tried first) vs deprecated spec `POST /agent`. */
+  agentCreate: 'agent.create',
+  /** live `PUT /v2/agent/{id}` (tried first) vs deprecated spec `PUT /agent/{id}`. */
+  agentReplace: 'agent.replace',
+  /** live `PATCH /v2/agent/{id}` (tried first) vs deprecated spec `PATCH /agent/{id}`. */
+  agentPatch: 'agent.patch',
 } as const;
 export type RouteKey = (typeof ROUTE_KEYS)[keyof typeof ROUTE_KEYS];
 

@@ -98,8 +98,9 @@ describe.each(['spec', 'live'] as const)('client against the sandbox (%s routes)
       const v1 = await c.createAgentV1(agentBody('Created through v1'));
       expect(v1).toMatchObject({ agent_id: expect.any(String), status: 'created' });
 
+      // v2 answers {agent_id, message, state}; the deprecated PUT answered {agent_id, status}.
       expect(await c.replaceAgent(created.agent_id, agentBody('Replaced'))).toMatchObject({
-        status: 'updated',
+        state: 'updated',
       });
       expect((await c.getAgent(created.agent_id)).agent_name).toBe('Replaced');
       expect(await c.patchAgent(created.agent_id, { agent_config: { agent_name: 'Patched', webhook_url: null } })).toMatchObject({

@@ -37,6 +37,9 @@ function router(mode: 'spec' | 'live') {
       [`GET /batch/${BATCH}/executions`]: () => json([execRow]),
       [`POST /phone-numbers/all`]: () => json([phoneRow]),
       [`DELETE /phone-numbers/delete`]: () => json(ack),
+      [`POST /agent`]: () => json({ agent_id: AGENT, status: 'created' }),
+      [`PUT /agent/${AGENT}`]: () => json({ agent_id: AGENT, status: 'updated' }),
+      [`PATCH /agent/${AGENT}`]: () => json({ message: 'success', state: 'updated' }),
     };
     const live: Record<string, () => Response> = {
       [`GET /v2/agent/${AGENT}`]: () => json({ id: AGENT, agent_name: 'A' }),
@@ -46,6 +49,9 @@ function router(mode: 'spec' | 'live') {
       [`GET /batches/${AGENT}/all`]: () => json([batchRow]),
       [`GET /phone-numbers/all`]: () => json([phoneRow]),
       [`DELETE /phone-numbers/pn1`]: () => json(ack),
+      [`POST /v2/agent`]: () => json({ agent_id: AGENT, state: 'created' }, 201),
+      [`PUT /v2/agent/${AGENT}`]: () => json({ agent_id: AGENT, message: 'success', state: 'updated' }),
+      [`PATCH /v2/agent/${AGENT}`]: () => json({ message: 'success', state: 'updated' }),
     };
     const table = { ...both, ...(mode === 'spec' ? spec : live) };
     const hit = table[key];
@@ -143,6 +149,30 @@ describe('route fallback and memory', () => {
       spec: [`GET /v2/agent/${AGENT}/executions`, `GET /agent/${AGENT}/executions`],
       live: [`GET /v2/agent/${AGENT}/executions`],
       key: 'agent.executions',
+      learned: { spec: 'spec', live: 'live' },
+    },
+    {
+      name: 'createAgent (v2 first, deprecated /agent when missing)',
+      call: (c) => c.createAgent({ agent_config: { agent_name: 'A' } }),
+      spec: ['POST /v2/agent', 'POST /agent'],
+      live: ['POST /v2/agent'],
+      key: 'agent.create',
+      learned: { spec: 'spec', live: 'live' },
+    },
+    {
+      name: 'replaceAgent (v2 first, deprecated /agent when missing)',
+      call: (c) => c.replaceAgent(AGENT, { agent_config: { agent_name: 'A' }, agent_prompts: {} }),
+      spec: [`PUT /v2/agent/${AGENT}`, `PUT /agent/${AGENT}`],
+      live: [`PUT /v2/agent/${AGENT}`],
+      key: 'agent.replace',
+      learned: { spec: 'spec', live: 'live' },
+    },
+    {
+      name: 'patchAgent (v2 first, deprecated /agent when missing)',
+      call: (c) => c.patchAgent(AGENT, { agent_config: { agent_name: 'A' } }),
+      spec: [`PATCH /v2/agent/${AGENT}`, `PATCH /agent/${AGENT}`],
+      live: [`PATCH /v2/agent/${AGENT}`],
+      key: 'agent.patch',
       learned: { spec: 'spec', live: 'live' },
     },
   ];
@@ -264,8 +294,8 @@ describe('endpoints', () => {
       `GET /agent/${AGENT}`,
       'POST /v2/agent',
       'POST /agent',
-      `PUT /agent/${AGENT}`,
-      `PATCH /agent/${AGENT}`,
+      `PUT /v2/agent/${AGENT}`,
+      `PATCH /v2/agent/${AGENT}`,
       `DELETE /v2/agent/${AGENT}`,
     ]);
     expect(await a.fake.calls[2]!.request.json()).toEqual(body);

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { ErrorMessage } from '../shared/Messages';
+
+interface DeleteAgentDialogProps {
+  agentName: string;
+  agentId: string;
+  busy: boolean;
+  error: string | null;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Asks before deleting, naming the agent; focus starts on Cancel, and Escape cancels. */
+export function DeleteAgentDialog({ agentName, agentId, busy, error, onConfirm, onCancel }: DeleteAgentDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <section
+      class="agent-delete"
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby="agent-delete-title"
+      aria-describedby="agent-delete-text"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !busy) onCancel();
+      }}
+    >
+      <h3 id="agent-delete-title">Delete the agent “{agentName}”?</h3>
+      <p id="agent-delete-text">
+        The agent <strong>{agentName}</strong> (<span class="mono">{agentId}</span>) will be deleted from the service with its configuration and prompts.
+        This cannot be undone.
+      </p>
+      <ErrorMessage>{error}</ErrorMessage>
+      <div class="actions">
+        <button type="button" class="danger" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Deleting…' : 'Delete agent'}
+        </button>
+        <button type="button" class="secondary" ref={cancelRef} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
