@@ -2,7 +2,6 @@
  * Walks every page of a filtered list for the CSV export. The fetching is passed in (the side panel asks the
  * background), so the walk, its progress and its cancelling are tested with plain functions.
  */
-import type { ExecutionPage } from '../api/schemas/execution';
 
 /** The service's largest page: the fewest requests for an export. */
 export const EXPORT_PAGE_SIZE = 50;
@@ -23,8 +22,16 @@ export class ExportCancelled extends Error {
   }
 }
 
+/** What the walk reads of a page (the service's envelope). */
+export interface PageOf<T> {
+  page_size: number;
+  total: number;
+  has_more: boolean;
+  data: T[];
+}
+
 export async function collectAllPages<T>(
-  fetchPage: (pageNumber: number) => Promise<ExecutionPage & { data: T[] }>,
+  fetchPage: (pageNumber: number) => Promise<PageOf<T>>,
   options: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
 ): Promise<T[]> {
   const all: T[] = [];
