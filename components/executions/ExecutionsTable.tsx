@@ -19,36 +19,39 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
     return batches.find((b) => b.batchId === batchId)?.fileName || batchId;
   };
   return (
-    <table class="executions">
-      <caption class="visually-hidden">Executions of the agent, page {pageNumber}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Number called</th>
-          <th scope="col">Status</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Cost</th>
-          <th scope="col">Batch</th>
-        </tr>
-      </thead>
-      <tbody>
-        {executions.map((execution) => (
-          <tr key={execution.id} data-execution-id={execution.id}>
-            <td>
-              <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={`Open execution of ${formatDateTime(execution.created_at)}`}>
-                {formatDateTime(execution.created_at)}
-              </button>
-            </td>
-            <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
-            <td>{statusLabel(execution.status)}</td>
-            <td>{formatDuration(executionDuration(execution))}</td>
-            <td>{formatCents(execution.total_cost, 'USD', locale())}</td>
-            <td class="batch" title={execution.batch_id ?? undefined}>
-              {batchName(execution.batch_id)}
-            </td>
+    // Six columns outgrow a narrow panel: the table scrolls sideways, reachable by keyboard.
+    <div class="table-scroll" tabIndex={0} role="region" aria-label={`Executions, page ${pageNumber}`}>
+      <table class="executions">
+        <caption class="visually-hidden">Executions of the agent, page {pageNumber}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Number called</th>
+            <th scope="col">Status</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Cost</th>
+            <th scope="col">Batch</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {executions.map((execution) => (
+            <tr key={execution.id} data-execution-id={execution.id}>
+              <td>
+                <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={`Open execution of ${formatDateTime(execution.created_at)}`}>
+                  {formatDateTime(execution.created_at)}
+                </button>
+              </td>
+              <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
+              <td>{statusLabel(execution.status)}</td>
+              <td>{formatDuration(executionDuration(execution))}</td>
+              <td>{formatCents(execution.total_cost, 'USD', locale())}</td>
+              <td class="batch" title={execution.batch_id ?? undefined}>
+                {batchName(execution.batch_id)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
