@@ -38,7 +38,9 @@ describe('Executions section', () => {
     expect((await screen.findAllByRole('cell', { name: 'leads.csv' })).length).toBe(3);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'no-answer' } });
     fireEvent.change(screen.getByLabelText('Batch'), { target: { value: BATCH } });
-    await act(() => fireEvent.click(screen.getByRole('button', { name: 'Apply filters' })));
+    await act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    });
     await waitFor(() => expect(lists(requests).at(-1)).toMatchObject({ status: 'no-answer', batchId: BATCH, pageNumber: 1 }));
   });
 
@@ -49,7 +51,9 @@ describe('Executions section', () => {
     const asked = lists(requests).length;
     const eightDaysAgo = localDate(Date.now() - 7 * 86_400_000);
     fireEvent.input(screen.getByLabelText('From'), { target: { value: eightDaysAgo } });
-    await act(() => fireEvent.click(screen.getByRole('button', { name: 'Apply filters' })));
+    await act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    });
     expect((await screen.findByRole('alert')).textContent).toMatch(/at most 7 days/);
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(eightDaysAgo);
     expect(lists(requests)).toHaveLength(asked);
@@ -61,7 +65,9 @@ describe('Executions section', () => {
     URL.createObjectURL = vi.fn((b: Blob) => ((blob = b), 'blob:csv-1'));
     await renderWithStore(<AgentExecutions {...props} />);
     await screen.findByText('120 executions match.');
-    await act(() => fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
+    await act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    });
     const link = (await screen.findByRole('link', { name: /^Download executions-Sales_qualifier-.*\.csv$/ })) as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('blob:csv-1');
     expect(screen.getByText('Export ready: 120 executions.')).toBeTruthy();
@@ -78,7 +84,9 @@ describe('Executions section', () => {
     );
     await renderWithStore(<AgentExecutions {...props} />);
     await screen.findByText('120 executions match.');
-    await act(() => fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
+    await act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    });
     expect((await screen.findByRole('alert')).textContent).toBe('The export failed: Too many requests; try again in a minute.');
     expect(screen.queryByRole('link', { name: /^Download/ })).toBeNull();
   });
