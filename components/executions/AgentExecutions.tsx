@@ -13,6 +13,9 @@ import { ExecutionsTable } from './ExecutionsTable';
 
 export const PAGE_SIZE = 20;
 
+const matchText = (total: number) =>
+  total === 1 ? '1 execution matches.' : `${new Intl.NumberFormat(navigator.language).format(total)} executions match.`;
+
 /** The agent's batches for the batch filter; none when the service cannot list them. */
 function useBatches(agentId: string): BatchChoice[] {
   const [batches, setBatches] = useState<BatchChoice[]>([]);
@@ -94,7 +97,7 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
           : loading
             ? 'Loading executions…'
             : page
-              ? `${page.total} executions match.`
+              ? matchText(page.total)
               : ''}
       </p>
       {page && agentId ? (

@@ -85,7 +85,9 @@ export function ExecutionsExport({ agentId, agentName, filter, query }: Executio
         {state.step === 'running'
           ? progressText(state.progress)
           : state.step === 'ready'
-            ? `Export ready: ${state.count} executions.`
+            ? state.count === 1
+              ? 'Export ready: 1 execution.'
+              : `Export ready: ${state.count} executions.`
             : state.step === 'cancelled'
               ? 'The export was cancelled; nothing was saved.'
               : ''}

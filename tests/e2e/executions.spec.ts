@@ -89,7 +89,7 @@ test.describe('executions of an agent', () => {
     // Status: only the seed's busy call.
     await region.getByLabel('Status').selectOption('busy');
     await region.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(region.getByText('1 executions match.')).toBeVisible();
+    await expect(region.getByText('1 execution matches.')).toBeVisible();
     await expect(region.locator('tbody tr')).toHaveCount(1);
     await expect(region.locator(`tbody tr[data-execution-id="${A.executions.busy}"]`)).toHaveCount(1);
     await expect(region.locator('tbody tr').getByRole('cell').nth(2)).toHaveText('Busy');
