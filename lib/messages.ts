@@ -3,7 +3,7 @@
  * message; the background parses every payload with `uiRequest` (strict: unknown keys refused) after
  * checking the sender. Answers are `Reply<T>`: data, or an error a person can read.
  */
-import type { Execution, ExecutionLogEntry, ExecutionPage } from './api/schemas/execution';
+import type { Execution, ExecutionLogEntry } from './api/schemas/execution';
 import { z } from './api/zod';
 import type { PhoneInputResult } from './phone/normalize';
 import { accountRequests, type AccountReplies } from './requests/account';
@@ -60,12 +60,6 @@ export const uiRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('call/forget'), callId: id }),
   z.strictObject({ type: z.literal('execution/get'), executionId: id }),
   z.strictObject({ type: z.literal('execution/log'), executionId: id }),
-  z.strictObject({
-    type: z.literal('agent/executions'),
-    agentId: id,
-    pageNumber: z.number().int().min(1).max(10_000),
-    pageSize: z.number().int().min(1).max(50),
-  }),
   z.strictObject({ type: z.literal('panel/open'), callId: id.optional() }),
   /** Checks a typed number (libphonenumber-js runs in the background to keep the popup small). */
   z.strictObject({ type: z.literal('phone/parse'), text: z.string().max(256), country }),
@@ -193,7 +187,6 @@ export interface ReplyData extends AgentReplies, BatchReplies, ExecutionReplies,
   'execution/get': Execution;
   /** The log as entries, or the service's `{data: entries}`: see `logEntries`. */
   'execution/log': ExecutionLogEntry[] | { data: ExecutionLogEntry[] };
-  'agent/executions': ExecutionPage;
   'panel/open': unknown;
   'page/numbers-for-tab': TabNumbersView;
   'phone/parse': PhoneInputResult;

@@ -26,6 +26,8 @@
  *   GET    /__sandbox/webhooks         webhook deliveries attempted: [{id, url, execution_id, status,
  *                                      at, outcome (pending|delivered|failed), http_status, error, ms, body}]
  *   GET    /__sandbox/clock            {speed, now, pending_timers}
+ *   POST   /__sandbox/wallet           JSON {account: 'A'|'B'|'C', wallet: number (dollars)}: sets the balance
+ *                                      GET /user/me answers (and calls are checked against) → {account, wallet}
  *   POST   /__sandbox/clock            JSON {speed?: number (> 0; applies to waits armed from now on),
  *                                      advance?: true (fire every pending timer now: each call and
  *                                      batch moves one step)} → same as GET
@@ -48,6 +50,8 @@ const json = (body: unknown, status = 200) =>
 
 const clockBody = z.strictObject({ speed: z.number().positive().max(100_000).optional(), advance: z.boolean().optional() });
 
+const walletBody = z.strictObject({ account: z.enum(['A', 'B', 'C']), wallet: z.number().finite().min(-1e9).max(1e9) });
+
 const INDEX = [
   'POST /__sandbox/reset',
   'POST /__sandbox/faults',
@@ -60,6 +64,7 @@ const INDEX = [
   'GET /__sandbox/events',
   'GET /__sandbox/clock',
   'POST /__sandbox/clock',
+  'POST /__sandbox/wallet',
 ];
 
 async function jsonBody(c: SandboxContext): Promise<unknown> {
@@ -116,6 +121,13 @@ export async function handleControl(c: SandboxContext, rt: Runtime, path: string
         if (body.speed !== undefined) rt.options.speed = body.speed;
         if (body.advance) rt.timers.fireAll();
         return json({ speed: rt.options.speed, now: new Date().toISOString(), pending_timers: rt.timers.size });
+      }
+      case 'POST wallet': {
+        const body = walletBody.parse(await jsonBody(c));
+        const account = rt.store.accounts.get(body.account);
+        if (!account) return json(errorBody(404, `Account ${body.account} not found`), 404);
+        account.wallet = body.wallet;
+        return json({ account: body.account, wallet: account.wallet });
       }
       default:
         return json(errorBody(404, ROUTE_NOT_FOUND_MESSAGE), 404);

@@ -4,6 +4,7 @@ import { countryName } from '../../lib/ui/countries';
 import { formatClock, formatFromNow } from '../../lib/ui/format';
 import { useArmedAfterShown, useNow } from '../../lib/ui/hooks';
 import type { ParsedPhone } from '../../lib/ui/phone';
+import { LowBalanceWarning } from '../account/LowBalanceWarning';
 import { ErrorMessage } from '../shared/Messages';
 
 /** Who asked for a confirmation opened from outside the popup (from the browser, via the background). */
@@ -115,6 +116,7 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
         </dd>
       </dl>
       <StartEstimate now={now} />
+      <LowBalanceWarning />
       {activeCall ? (
         <p class="message message-warning" role="alert">
           A call to {number.international} is in progress — call again?

@@ -1,20 +1,52 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ExecutionPage } from '../../lib/api/schemas/execution';
-import { statusLabel } from '../../lib/calls/status';
-import { executionDuration, formatDateTime, formatDuration } from '../../lib/ui/format';
+import { defaultFilter, filterToQuery, type ExecutionFilter, type ExecutionQuery } from '../../lib/executions/filter';
+import { pageCount } from '../../lib/executions/page';
+import type { BatchChoice } from '../../lib/requests/executions';
 import { send } from '../../lib/ui/send';
-import { AgentPicker } from '../agents/AgentPicker';
+import { AgentPicker, useAgents } from '../agents/AgentPicker';
 import { ErrorMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
+import { ExecutionFilters } from './ExecutionFilters';
+import { ExecutionsExport } from './ExecutionsExport';
+import { ExecutionsTable } from './ExecutionsTable';
 
-const PAGE_SIZE = 20;
+export const PAGE_SIZE = 20;
 
-/** An agent's executions from the service, page by page; each opens its details. */
+const matchText = (total: number) =>
+  total === 1 ? '1 execution matches.' : `${new Intl.NumberFormat(navigator.language).format(total)} executions match.`;
+
+/** The agent's batches for the batch filter; none when the service cannot list them. */
+function useBatches(agentId: string): BatchChoice[] {
+  const [batches, setBatches] = useState<BatchChoice[]>([]);
+  useEffect(() => {
+    setBatches([]);
+    if (!agentId) return;
+    let live = true;
+    void send({ type: 'executions/batches', agentId }).then((reply) => live && reply.ok && Array.isArray(reply.data) && setBatches(reply.data));
+    return () => {
+      live = false;
+    };
+  }, [agentId]);
+  return batches;
+}
+
+/** An agent's executions from the service, filtered and page by page; each opens its details; the list exports as CSV. */
 export function AgentExecutions({ agentId, onAgentChange, openExecution }: SectionProps) {
+  const initial = useMemo(() => {
+    const filter = defaultFilter(Date.now());
+    const result = filterToQuery(filter);
+    return { filter, query: (result.ok ? result.query : null) as ExecutionQuery };
+  }, []);
+  const [filter, setFilter] = useState<ExecutionFilter>(initial.filter);
+  const [query, setQuery] = useState<ExecutionQuery>(initial.query);
   const [pageNumber, setPageNumber] = useState(1);
   const [page, setPage] = useState<ExecutionPage | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const batches = useBatches(agentId);
+  const { agents } = useAgents();
+  const agentName = agents.find((a) => a.id === agentId)?.name ?? agentId;
 
   useEffect(() => {
     if (!agentId) {
@@ -24,7 +56,7 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
     let live = true;
     setLoading(true);
     setError(null);
-    void send({ type: 'agent/executions', agentId, pageNumber, pageSize: PAGE_SIZE }).then((reply) => {
+    void send({ type: 'executions/list', agentId, pageNumber, pageSize: PAGE_SIZE, ...query }).then((reply) => {
       if (!live) return;
       setLoading(false);
       if (reply.ok) setPage(reply.data);
@@ -33,9 +65,9 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
     return () => {
       live = false;
     };
-  }, [agentId, pageNumber]);
+  }, [agentId, pageNumber, query]);
 
-  const pages = page && page.total > 0 ? Math.max(1, Math.ceil(page.total / (page.page_size || PAGE_SIZE))) : null;
+  const pages = page ? pageCount(page) : null;
   return (
     <section class="agent-executions" aria-label="Agent executions">
       <AgentPicker
@@ -47,41 +79,36 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
           setPageNumber(1);
         }}
       />
+      {agentId ? (
+        <ExecutionFilters
+          initial={filter}
+          batches={batches}
+          onApply={(next, nextQuery) => {
+            setFilter(next);
+            setQuery(nextQuery);
+            setPageNumber(1);
+          }}
+        />
+      ) : null}
       <ErrorMessage>{error}</ErrorMessage>
       <p class="hint" role="status" aria-live="polite">
-        {!agentId ? 'Choose an agent to see its recent calls.' : loading ? 'Loading executions…' : ''}
+        {!agentId
+          ? 'Choose an agent to see its recent calls.'
+          : loading
+            ? 'Loading executions…'
+            : page
+              ? matchText(page.total)
+              : ''}
       </p>
       {page && agentId ? (
         page.data.length === 0 ? (
-          <p class="hint">No executions on this page.</p>
+          <p class="hint">No executions match these filters.</p>
         ) : (
-          <table class="executions">
-            <caption class="visually-hidden">Executions of the agent, page {pageNumber}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((execution) => (
-                <tr key={execution.id}>
-                  <td>
-                    <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={`Open execution of ${formatDateTime(execution.created_at)}`}>
-                      {formatDateTime(execution.created_at)}
-                    </button>
-                  </td>
-                  <td>{statusLabel(execution.status)}</td>
-                  <td>{formatDuration(executionDuration(execution))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ExecutionsTable executions={page.data} pageNumber={pageNumber} batches={batches} openExecution={openExecution} />
         )
       ) : null}
       {agentId ? (
-        <div class="actions pager">
+        <nav class="actions pager" aria-label="Pages of executions">
           <button type="button" class="secondary small" disabled={pageNumber <= 1 || loading} onClick={() => setPageNumber((n) => n - 1)}>
             Previous
           </button>
@@ -92,8 +119,9 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
           <button type="button" class="secondary small" disabled={!page?.has_more || loading} onClick={() => setPageNumber((n) => n + 1)}>
             Next
           </button>
-        </div>
+        </nav>
       ) : null}
+      {agentId ? <ExecutionsExport agentId={agentId} agentName={agentName} filter={filter} query={query} /> : null}
     </section>
   );
 }

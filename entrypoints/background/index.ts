@@ -1,6 +1,7 @@
 import { browser, type Runtime } from '../../lib/browser';
 import { CallsService, TRACKER_ALARM } from '../../lib/background/calls-service';
 import { wireSelectionCalls } from '../../lib/background/context-menu';
+import { wireNotificationClicks } from '../../lib/background/notification-click';
 import { forgetTab, handlePageRequest } from '../../lib/background/page-service';
 import { wirePageScripts } from '../../lib/background/page-scripts';
 import { openPanel } from '../../lib/background/panel';
@@ -39,6 +40,8 @@ export default defineBackground(() => {
 
   // The context menu and the shortcut, where the platform has them (not on Firefox for Android).
   wireSelectionCalls();
+  // A click on a call's notification opens that call.
+  wireNotificationClicks();
   // The content script is registered only where click-to-call is on, and told of changes.
   wirePageScripts();
   browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));

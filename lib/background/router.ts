@@ -220,18 +220,6 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     }
     case 'execution/log':
       return (await (await clientForExecution(request.executionId, deps.calls)).getExecutionLog(request.executionId)).data;
-    case 'agent/executions': {
-      // The live route in effect requires a window of at most 7 days. Times go out in whole seconds:
-      // `to` is rounded up, or a call made in the current second would be left out.
-      const to = Math.ceil(now() / 1000) * 1000;
-      return (await currentClient()).listAgentExecutions(request.agentId, {
-        page_number: request.pageNumber,
-        page_size: request.pageSize,
-        from: new Date(to - 7 * 24 * 3600_000),
-        to: new Date(to),
-      });
-    }
-
     case 'panel/open':
       await deps.openPanel(request.callId);
       return null;

@@ -185,9 +185,11 @@ export const agentRoutes: RouteDef[] = [
     const pageSize = intQuery(url, 'page_size', { min: 1, max: 50, fallback: 20 });
     const from = parseInstant(url, 'from');
     const to = parseInstant(url, 'to');
-    if (from !== undefined && to !== undefined) {
-      if (to < from) throw badRequest('to must not be before from');
-      if (to - from > 7 * 86_400_000) throw badRequest('from and to must be at most 7 days apart');
+    // Live, the window is at most 7 days; a `from` without `to` runs to now and is held to the same rule.
+    const end = to ?? (from !== undefined ? Date.now() : undefined);
+    if (from !== undefined && end !== undefined) {
+      if (end < from) throw badRequest('to must not be before from');
+      if (end - from > 7 * 86_400_000) throw badRequest('from and to must be at most 7 days apart');
     }
     const statuses = url.searchParams.get('status')?.split(',').map((s) => normalizeExecutionStatus(s)).filter(Boolean);
     const batchId = url.searchParams.get('batch_id');

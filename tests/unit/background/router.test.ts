@@ -219,15 +219,30 @@ describe('execution/get and execution/log for a call in history', () => {
   });
 });
 
-describe('agent/executions', () => {
-  it('asks for a window of at most 7 days that ends no earlier than now (times go out in whole seconds)', async () => {
-    const at = Date.parse('2026-11-23T10:00:00.400Z');
-    await handleUiRequest({ type: 'agent/executions', agentId: 'agent-1', pageNumber: 1, pageSize: 20 }, { ...deps, now: () => at });
+describe('executions/list', () => {
+  const from = Date.parse('2026-11-17T00:00:00Z');
+  const list = (over: Partial<Extract<UiRequest, { type: 'executions/list' }>> = {}) =>
+    send({ type: 'executions/list', agentId: 'agent-1', pageNumber: 2, pageSize: 20, from, to: from + 7 * 86_400_000, ...over });
+
+  it('asks the service for the page under the filter, times in whole seconds with an offset', async () => {
+    await list({ status: 'busy', batchId: '0123abcd0123abcd0123abcd0123abcd' });
     const url = net.calls.find((c) => c.url.pathname.endsWith('/executions'))!.url;
-    const to = Date.parse(url.searchParams.get('to')!);
-    const from = Date.parse(url.searchParams.get('from')!);
-    // A call created at 10:00:00.3 is inside the window (truncating to 10:00:00 left it out).
-    expect(to).toBeGreaterThanOrEqual(at);
-    expect(to - from).toBeLessThanOrEqual(7 * 24 * 3600_000);
+    expect(url.pathname).toBe('/v2/agent/agent-1/executions');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page_number: '2',
+      page_size: '20',
+      status: 'busy',
+      batch_id: '0123abcd0123abcd0123abcd0123abcd',
+      from: '2026-11-17T00:00:00+00:00',
+      to: '2026-11-24T00:00:00+00:00',
+    });
+  });
+
+  it('refuses a window over 7 days (or reversed) without asking the service', async () => {
+    for (const to of [from + 7 * 86_400_000 + 1000, from - 1000]) {
+      const reply = await list({ to });
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(net.calls).toEqual([]);
   });
 });

@@ -139,7 +139,7 @@ describe('side panel', () => {
       data: [execution({ id: `exec-p${n}`, status: n === 1 ? 'completed' : 'busy', created_at: '2026-11-21T12:10:00+00:00' })],
     });
     const { requests } = background((r) => {
-      if (r.type === 'agent/executions') return ok(page(r.pageNumber));
+      if (r.type === 'executions/list') return ok(page(r.pageNumber));
       if (r.type === 'execution/get') return ok(execution({ id: r.executionId, transcript: 'assistant: From the service' }));
       return undefined;
     });
@@ -150,14 +150,14 @@ describe('side panel', () => {
     expect(screen.getByRole('cell', { name: 'Completed' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('cell', { name: 'Busy' })).toBeTruthy();
-    expect(requests).toContainEqual({ type: 'agent/executions', agentId: AGENT_ID, pageNumber: 2, pageSize: 20 });
+    expect(requests).toContainEqual(expect.objectContaining({ type: 'executions/list', agentId: AGENT_ID, pageNumber: 2, pageSize: 20 }));
     fireEvent.click(screen.getByRole('button', { name: /Open execution of/ }));
     expect(await screen.findByText('From the service')).toBeTruthy();
     expect(requests).toContainEqual({ type: 'execution/get', executionId: 'exec-p2' });
   });
 
   it('shows a failed page load', async () => {
-    background((r) => (r.type === 'agent/executions' ? fail('Too many requests; try again in a minute.', 429) : undefined));
+    background((r) => (r.type === 'executions/list' ? fail('Too many requests; try again in a minute.', 429) : undefined));
     await renderWithStore(<SidePanelApp search="" />);
     fireEvent.click(screen.getByRole('tab', { name: 'Executions' }));
     fireEvent.change(screen.getByLabelText('Agent'), { target: { value: AGENT_ID } });

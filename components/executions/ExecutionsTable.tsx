@@ -1,0 +1,57 @@
+import type { Execution } from '../../lib/api/schemas/execution';
+import { statusLabel } from '../../lib/calls/status';
+import type { BatchChoice } from '../../lib/requests/executions';
+import { executionDuration, formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
+
+interface ExecutionsTableProps {
+  executions: Execution[];
+  pageNumber: number;
+  batches: BatchChoice[];
+  openExecution(executionId: string): void;
+}
+
+const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
+
+/** One row per execution: when (opens it), the number called, status, duration, cost and batch. */
+export function ExecutionsTable({ executions, pageNumber, batches, openExecution }: ExecutionsTableProps) {
+  const batchName = (batchId: string | null | undefined) => {
+    if (!batchId) return '—';
+    return batches.find((b) => b.batchId === batchId)?.fileName || batchId;
+  };
+  return (
+    // Six columns outgrow a narrow panel: the table scrolls sideways, reachable by keyboard.
+    <div class="table-scroll" tabIndex={0} role="region" aria-label={`Executions, page ${pageNumber}`}>
+      <table class="executions">
+        <caption class="visually-hidden">Executions of the agent, page {pageNumber}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Number called</th>
+            <th scope="col">Status</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Cost</th>
+            <th scope="col">Batch</th>
+          </tr>
+        </thead>
+        <tbody>
+          {executions.map((execution) => (
+            <tr key={execution.id} data-execution-id={execution.id}>
+              <td>
+                <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={`Open execution of ${formatDateTime(execution.created_at)}`}>
+                  {formatDateTime(execution.created_at)}
+                </button>
+              </td>
+              <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
+              <td>{statusLabel(execution.status)}</td>
+              <td>{formatDuration(executionDuration(execution))}</td>
+              <td>{formatCents(execution.total_cost, 'USD', locale())}</td>
+              <td class="batch" title={execution.batch_id ?? undefined}>
+                {batchName(execution.batch_id)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
