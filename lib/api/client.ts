@@ -4,7 +4,7 @@
  * before anything is sent. Works against the spec's routes and the live service's (see `./routes`).
  */
 import { z } from './zod';
-import { ApiError } from './errors';
+import { ApiError, isRouteMissing } from './errors';
 import { createHttp, zodIssueText, type HttpConfig, type HttpMethod, type QueryValue } from './http';
 import { bytesFile, csvFile, toFormData } from './multipart';
 import { callDual, ROUTE_KEYS, RouteBook, type RouteMemoryStore } from './routes';
@@ -24,6 +24,9 @@ import {
   batchCreateRequest,
   batchList,
   batchScheduleRequest,
+  callStarted,
+  callStartRequest,
+  callStopped,
   execution,
   executionListOrPage,
   executionLog,
@@ -43,6 +46,9 @@ import {
   type AvailablePhoneNumber,
   type Batch,
   type BatchCreateRequest,
+  type CallStarted,
+  type CallStartRequest,
+  type CallStopped,
   type Execution,
   type Knowledgebase,
   type KnowledgebaseIngestRequest,
@@ -105,6 +111,11 @@ export interface VoiceAgentClient {
   listBatchExecutions(batchId: string, options?: CallOptions): Promise<Execution[]>;
   listAgentBatches(agentId: string, options?: CallOptions): Promise<Batch[]>;
   deleteBatch(batchId: string, options?: CallOptions): Promise<ActionAck>;
+  // Immediate calls (live only)
+  startCall(request: CallStartRequest, options?: CallOptions): Promise<CallStarted>;
+  stopCall(executionId: string, options?: CallOptions): Promise<CallStopped>;
+  /** Whether `POST /call` is known to exist at this base URL (true), to be missing (false), or not known yet. */
+  offersStartCall(): Promise<boolean | undefined>;
   // Executions
   getExecution(executionId: string, options?: CallOptions): Promise<Execution>;
   getExecutionLog(executionId: string, options?: CallOptions): Promise<ExecutionLog>;
@@ -318,6 +329,30 @@ export function createClient(config: ClientConfig): VoiceAgentClient {
     async deleteBatch(batchId, options) {
       const id = seg('batch_id', batchId, 'DELETE', '/batches/{batch_id}');
       return http.request({ method: 'DELETE', path: `/batches/${id}`, schema: ack, signal: options?.signal });
+    },
+
+    // ---- Immediate calls ----
+    async startCall(request, options) {
+      const json = check(callStartRequest, request, 'POST', '/call');
+      try {
+        const started = await http.request({ method: 'POST', path: '/call', json, schema: callStarted, signal: options?.signal });
+        routes.remember(ROUTE_KEYS.callStart, 'live');
+        return started;
+      } catch (error) {
+        // Remembered per base URL, so the next call goes straight to the batch where the route is missing.
+        if (isRouteMissing(error)) routes.remember(ROUTE_KEYS.callStart, 'spec');
+        throw error;
+      }
+    },
+
+    async stopCall(executionId, options) {
+      const id = seg('execution_id', executionId, 'POST', '/call/{execution_id}/stop');
+      return http.request({ method: 'POST', path: `/call/${id}/stop`, schema: callStopped, signal: options?.signal });
+    },
+
+    async offersStartCall() {
+      const form = await routes.recall(ROUTE_KEYS.callStart);
+      return form === undefined ? undefined : form === 'live';
     },
 
     // ---- Executions ----

@@ -31,6 +31,8 @@ export const ROUTE_KEYS = {
   agentGet: 'agent.get',
   /** `GET /v2/agent/{id}/executions` envelope (tried first; labelled live) vs deprecated `GET /agent/{id}/executions` array (spec). */
   agentExecutions: 'agent.executions',
+  /** live `POST /call` (a call placed at once) vs spec: no such route, the call goes out as a single-call batch. */
+  callStart: 'call.start',
 } as const;
 export type RouteKey = (typeof ROUTE_KEYS)[keyof typeof ROUTE_KEYS];
 
