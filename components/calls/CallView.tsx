@@ -173,6 +173,7 @@ export function CompactCallView({ call, onOpenDetails, children }: { call: CallR
     <section class="call call-compact" aria-label="Current call">
       <CallHeading call={call} level={2} />
       <p class="hint">with {call.agentName || call.agentId}</p>
+      <p class="hint call-via">{VIA_NAMES[call.via]}</p>
       <CallProgress call={call} />
       <CallStatusTimeline call={call} />
       {finished && call.execution ? <CallOutcome execution={call.execution} /> : null}
