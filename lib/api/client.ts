@@ -4,7 +4,8 @@
  * before anything is sent. Works against the spec's routes and the live service's (see `./routes`).
  */
 import { z } from './zod';
-import { ApiError, isRouteMissing } from './errors';
+import { ApiError } from './errors';
+import { immediateCalls, type ImmediateCalls } from './immediate-calls';
 import { createHttp, zodIssueText, type HttpConfig, type HttpMethod, type QueryValue } from './http';
 import { bytesFile, csvFile, toFormData } from './multipart';
 import { callDual, ROUTE_KEYS, RouteBook, type RouteMemoryStore } from './routes';
@@ -24,9 +25,6 @@ import {
   batchCreateRequest,
   batchList,
   batchScheduleRequest,
-  callStarted,
-  callStartRequest,
-  callStopped,
   execution,
   executionListOrPage,
   executionLog,
@@ -46,9 +44,6 @@ import {
   type AvailablePhoneNumber,
   type Batch,
   type BatchCreateRequest,
-  type CallStarted,
-  type CallStartRequest,
-  type CallStopped,
   type Execution,
   type Knowledgebase,
   type KnowledgebaseIngestRequest,
@@ -90,7 +85,7 @@ export interface ScheduleOptions extends CallOptions {
   bypass_call_guardrails?: boolean;
 }
 
-export interface VoiceAgentClient {
+export interface VoiceAgentClient extends ImmediateCalls {
   readonly baseUrl: string;
   // Agents
   listAgents(options?: CallOptions): Promise<Agent[]>;
@@ -111,11 +106,6 @@ export interface VoiceAgentClient {
   listBatchExecutions(batchId: string, options?: CallOptions): Promise<Execution[]>;
   listAgentBatches(agentId: string, options?: CallOptions): Promise<Batch[]>;
   deleteBatch(batchId: string, options?: CallOptions): Promise<ActionAck>;
-  // Immediate calls (live only)
-  startCall(request: CallStartRequest, options?: CallOptions): Promise<CallStarted>;
-  stopCall(executionId: string, options?: CallOptions): Promise<CallStopped>;
-  /** Whether `POST /call` is known to exist at this base URL (true), to be missing (false), or not known yet. */
-  offersStartCall(): Promise<boolean | undefined>;
   // Executions
   getExecution(executionId: string, options?: CallOptions): Promise<Execution>;
   getExecutionLog(executionId: string, options?: CallOptions): Promise<ExecutionLog>;
@@ -331,29 +321,8 @@ export function createClient(config: ClientConfig): VoiceAgentClient {
       return http.request({ method: 'DELETE', path: `/batches/${id}`, schema: ack, signal: options?.signal });
     },
 
-    // ---- Immediate calls ----
-    async startCall(request, options) {
-      const json = check(callStartRequest, request, 'POST', '/call');
-      try {
-        const started = await http.request({ method: 'POST', path: '/call', json, schema: callStarted, signal: options?.signal });
-        routes.remember(ROUTE_KEYS.callStart, 'live');
-        return started;
-      } catch (error) {
-        // Remembered per base URL, so the next call goes straight to the batch where the route is missing.
-        if (isRouteMissing(error)) routes.remember(ROUTE_KEYS.callStart, 'spec');
-        throw error;
-      }
-    },
-
-    async stopCall(executionId, options) {
-      const id = seg('execution_id', executionId, 'POST', '/call/{execution_id}/stop');
-      return http.request({ method: 'POST', path: `/call/${id}/stop`, schema: callStopped, signal: options?.signal });
-    },
-
-    async offersStartCall() {
-      const form = await routes.recall(ROUTE_KEYS.callStart);
-      return form === undefined ? undefined : form === 'live';
-    },
+    // ---- Immediate calls (live only): immediate-calls.ts ----
+    ...immediateCalls({ http, routes, check, seg }),
 
     // ---- Executions ----
     async getExecution(executionId, options) {
