@@ -51,6 +51,8 @@ async function dial(popup: Page, number: string): Promise<void> {
   await popup.getByLabel('Phone number').fill(number);
   await expect(popup.getByRole('button', { name: 'Call' })).toBeEnabled();
   await popup.getByRole('button', { name: 'Call' }).click();
+  // With the option on, the confirmation does not promise a batch's start.
+  await expect(popup.getByRole('dialog')).toContainText('Starts at once where the service offers immediate calls.');
   await popup.getByRole('button', { name: 'Confirm' }).click();
 }
 

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CallStatusTimeline } from '../../../components/calls/CallStatusTimeline';
 import { CompactCallView, FullCallView } from '../../../components/calls/CallView';
+import { DialConfirmation } from '../../../components/calls/DialConfirmation';
+import type { ParsedPhone } from '../../../lib/ui/phone';
 import { CallRouteSettings } from '../../../components/settings/CallRouteSettings';
 import { callRecord, fail, fakeBackground, ok, renderWithStore, settingsView } from '../ui/helpers';
 
@@ -80,5 +82,26 @@ describe('the call view names the way', () => {
     const items = within(screen.getByRole('list', { name: 'Call status timeline' })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).not.toContain('Scheduled not observed');
     expect(items[0]!.textContent).toContain('Queued');
+  });
+});
+
+describe('the confirmation says when the call starts', () => {
+  const number = { ok: true, e164: '+14155550132', international: '+1 415 555 0132', country: 'US' } as unknown as ParsedPhone;
+  const confirmation = (startNow?: boolean) =>
+    render(<DialConfirmation agentName="Sales" number={number} fromNumber={null} variables={{}} busy={false} startNow={startNow} onConfirm={() => {}} onCancel={() => {}} />);
+
+  it('with "Start calls now" on: at once where offered, else the batch’s earliest start', () => {
+    confirmation(true);
+    const text = screen.getByRole('dialog').textContent ?? '';
+    expect(text).toContain('Starts at once where the service offers immediate calls.');
+    expect(text).toContain('Where it does not, the call goes out through a batch: earliest start');
+    expect(text).not.toContain('The hosted service starts batches at the next 10-minute mark');
+  });
+
+  it('off (the default): the batch’s start, as before', () => {
+    confirmation();
+    const text = screen.getByRole('dialog').textContent ?? '';
+    expect(text).not.toContain('Starts at once');
+    expect(text).toContain('Calls go out through a batch scheduled at least 2 minutes ahead.');
   });
 });
