@@ -91,10 +91,10 @@ for (const routes of ['live', 'both'] as RoutesMode[]) {
   });
 }
 
-test.describe('Stop while queued', () => {
+test.describe('routes=live: Stop and lost answers', () => {
   test.use({ sandboxOptions: { speed: 60, routes: 'live' } });
 
-  test('ends with the execution stopped at the service (POST /call/{id}/stop), and it never rings', async ({ sandbox, openPage }) => {
+  test('Stop while queued ends with the execution stopped at the service (POST /call/{id}/stop), and it never rings', async ({ sandbox, openPage }) => {
     const popup = await setUpStartNow(openPage, sandbox.url);
     // The sandbox's clock slowed to a crawl: a call stays queued for about half an hour.
     await control(sandbox, 'clock', { speed: 0.001 });
@@ -112,6 +112,23 @@ test.describe('Stop while queued', () => {
     expect(events.map((e) => e.status)).toEqual(['queued', 'stopped']);
     const [stored] = await storedCallsIn<CallRecord>(popup);
     expect(stored).toMatchObject({ via: 'call', step: 'finished', status: 'stopped', stopRefused: null });
+  });
+
+  test('once the call is under way the service refuses the stop: the call view says why and follows the call to its end', async ({ sandbox, openPage }) => {
+    const popup = await setUpStartNow(openPage, sandbox.url);
+    await control(sandbox, 'clock', { speed: 0.001 });
+    await dial(popup, '+14155552671');
+    await expect(popup.locator('.call-status')).toHaveText('Queued', { timeout: 30_000 });
+    // Each advance moves the call one status on: queued → initiated → ringing → in progress.
+    for (let i = 0; i < 3; i++) await control(sandbox, 'clock', { advance: true });
+    await expect(popup.locator('.call-status')).toHaveText('In progress', { timeout: 30_000 });
+    await popup.getByRole('button', { name: 'Stop call' }).click();
+    await expect(popup.locator('.stop-refused')).toHaveText(/The service did not stop the call: .*only a queued or scheduled call can be stopped/, { timeout: 30_000 });
+    await expect(popup.locator('.call-status')).toHaveText('In progress');
+    for (let i = 0; i < 2; i++) await control(sandbox, 'clock', { advance: true });
+    await expect(popup.locator('.call-status')).toHaveText(/Completed/, { timeout: 30_000 });
+    const [placed] = await placedCalls(sandbox, '+14155552671');
+    expect(placed?.status).toBe('completed');
   });
 
   test('a lost answer to POST /call: the call goes on, and exactly one call was placed', async ({ sandbox, openPage }) => {
