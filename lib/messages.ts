@@ -38,6 +38,8 @@ export const uiRequest = z.discriminatedUnion('type', [
     /** The default country for numbers on one site ('' removes the site's own). */
     country: z.strictObject({ host: z.string().min(1).max(253), country: z.string().regex(/^(?:[A-Z]{2})?$/) }).optional(),
   }),
+  /** Start calls at once with `POST /call` where the service offers it (else the single-call batch). */
+  z.strictObject({ type: z.literal('settings/call-route'), startCallsNow: z.boolean() }),
   /** Tests the stored settings, or the given ones before saving. */
   z.strictObject({ type: z.literal('connection/test'), baseUrl: z.string().max(2048).optional(), apiKey: z.string().max(4096).optional() }),
   z.strictObject({ type: z.literal('agents/list'), refresh: z.boolean() }),
@@ -103,6 +105,8 @@ export interface SettingsView {
   /** Other origins that have a key saved (calls placed there are followed with it). */
   otherKeyOrigins: string[];
   sites: { mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[]; countries: Record<string, string> };
+  /** Calls start at once with `POST /call` where the service offers it. */
+  startCallsNow: boolean;
   /** Why stored settings were reset to defaults, if they were. */
   problem: string | null;
 }
@@ -175,6 +179,7 @@ export interface ReplyData extends AgentReplies, BatchReplies, ExecutionReplies,
   'settings/save': SettingsView;
   'settings/remove-key': SettingsView;
   'sites/update': SettingsView;
+  'settings/call-route': SettingsView;
   'connection/test': ConnectionReport;
   'agents/list': AgentsView;
   'agents/add-by-id': unknown;

@@ -85,13 +85,27 @@ export function startBatch(rt: Runtime, account: Account, batch: BatchRec): void
   for (const id of batch.execution_ids) {
     const exec = account.executions.get(id);
     if (!exec || exec.status !== 'scheduled') continue;
-    // The wallet is checked when the call is dialled, not when the batch was made.
-    exec.outcome = outcomeFor(exec.to_number, { walletEmpty: account.wallet <= 0 });
-    const first = firstPhase(exec.outcome);
-    setExecStatus(rt, account, exec, first.status, fieldsOnEnter(first.status, exec.outcome, callContext(account, exec)));
-    armNext(rt, account, exec);
+    startExecution(rt, account, exec);
   }
   refreshBatch(account, batch);
+}
+
+/** Dials one execution now (a batch row at its start, or an immediate `POST /call`): it walks its outcome's statuses. */
+export function startExecution(rt: Runtime, account: Account, exec: ExecRec): void {
+  // The wallet is checked when the call is dialled, not when the batch was made.
+  exec.outcome = outcomeFor(exec.to_number, { walletEmpty: account.wallet <= 0 });
+  const first = firstPhase(exec.outcome);
+  setExecStatus(rt, account, exec, first.status, fieldsOnEnter(first.status, exec.outcome, callContext(account, exec)));
+  armNext(rt, account, exec);
+}
+
+/** Stops one execution that is not over yet (its pending step is cancelled; results as far as it got). */
+export function stopExecution(rt: Runtime, account: Account, exec: ExecRec): void {
+  if (isTerminalExecutionStatus(exec.status)) return;
+  exec.cancelPhase?.();
+  exec.cancelPhase = undefined;
+  const answeredSeconds = exec.answered_at_ms === null ? null : ((Date.now() - exec.answered_at_ms) * rt.options.speed) / 1000;
+  setExecStatus(rt, account, exec, 'stopped', stoppedResult(exec.outcome, callContext(account, exec), answeredSeconds));
 }
 
 /** Schedules (or reschedules) a batch to start at `startAt`; the wait is divided by speed. */
@@ -114,14 +128,9 @@ export function stopBatch(rt: Runtime, account: Account, batch: BatchRec): void 
   batch.cancelStart = undefined;
   batch.status = 'stopped';
   batch.updated_at = new Date().toISOString();
-  const now = Date.now();
   for (const id of batch.execution_ids) {
     const exec = account.executions.get(id);
-    if (!exec || isTerminalExecutionStatus(exec.status)) continue;
-    exec.cancelPhase?.();
-    exec.cancelPhase = undefined;
-    const answeredSeconds = exec.answered_at_ms === null ? null : ((now - exec.answered_at_ms) * rt.options.speed) / 1000;
-    setExecStatus(rt, account, exec, 'stopped', stoppedResult(exec.outcome, callContext(account, exec), answeredSeconds));
+    if (exec) stopExecution(rt, account, exec);
   }
 }
 

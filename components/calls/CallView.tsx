@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
-import type { CallRecord, DialStep } from '../../lib/calls/call-record';
+import type { CallRecord, CallVia, DialStep } from '../../lib/calls/call-record';
 import { statusLabel } from '../../lib/calls/status';
 import { expectedStarts } from '../../lib/calls/tracker';
 import { formatClock, formatCountdown, formatDateTime, formatDuration } from '../../lib/ui/format';
@@ -14,6 +14,7 @@ import { ExecutionResults } from './ExecutionResults';
 import { ErrorMessage } from '../shared/Messages';
 
 const STEP_PROGRESS: Record<DialStep, string> = {
+  'starting-call': 'Starting the call…',
   'creating-batch': 'Creating batch…',
   scheduling: 'Scheduling…',
   'finding-execution': 'Finding the call…',
@@ -22,11 +23,18 @@ const STEP_PROGRESS: Record<DialStep, string> = {
 };
 
 const STEP_NAMES: Record<DialStep, string> = {
+  'starting-call': 'Starting the call',
   'creating-batch': 'Creating the batch',
   scheduling: 'Scheduling the batch',
   'finding-execution': 'Finding the call',
   tracking: 'Following the call',
   finished: 'Finishing',
+};
+
+/** How the call went out, in a word (a started-now call rings at once; a batch waits for its start). */
+const VIA_NAMES: Record<CallVia, string> = {
+  call: 'Started now',
+  batch: 'Single-call batch',
 };
 
 /** Statuses during which the call is still waiting for its start time. */
@@ -35,7 +43,7 @@ const WAITING = new Set(['prepared', 'scheduled', 'queued', 'rescheduled']);
 export function callStatusText(call: CallRecord): string {
   if (call.failure) return `${STEP_NAMES[call.failure.step]} failed.`;
   if (call.step === 'finished') return statusLabel(call.status);
-  if (call.stopRequested) return 'Stopping…';
+  if (call.stopRequested && !call.stopRefused) return 'Stopping…';
   if (call.trackingPaused) return 'Tracking paused.';
   return STEP_PROGRESS[call.step] || statusLabel(call.status ?? 'scheduled');
 }
@@ -90,6 +98,7 @@ export function CallProgress({ call }: { call: CallRecord }) {
       ) : call.lastError && !finished ? (
         <p class="hint">Having trouble reaching the service ({call.lastError}); still trying.</p>
       ) : null}
+      {call.stopRefused ? <p class="hint stop-refused">The service did not stop the call: {call.stopRefused}</p> : null}
       {starts.length ? <Countdown starts={starts} /> : null}
       {canStop ? (
         <button type="button" class="danger" onClick={() => act('call/stop')} disabled={pending !== null || call.stopRequested}>
@@ -140,6 +149,10 @@ function CallFacts({ call }: { call: CallRecord }) {
         <dd>{call.fromNumber ?? 'Any number (service default)'}</dd>
       </div>
       <div class="details-row">
+        <dt>Placed as</dt>
+        <dd>{VIA_NAMES[call.via]}</dd>
+      </div>
+      <div class="details-row">
         <dt>Placed</dt>
         <dd>{formatDateTime(call.createdAt)}</dd>
       </div>
@@ -160,6 +173,7 @@ export function CompactCallView({ call, onOpenDetails, children }: { call: CallR
     <section class="call call-compact" aria-label="Current call">
       <CallHeading call={call} level={2} />
       <p class="hint">with {call.agentName || call.agentId}</p>
+      <p class="hint call-via">{VIA_NAMES[call.via]}</p>
       <CallProgress call={call} />
       <CallStatusTimeline call={call} />
       {finished && call.execution ? <CallOutcome execution={call.execution} /> : null}

@@ -6,6 +6,7 @@ import { useArmedAfterShown, useNow } from '../../lib/ui/hooks';
 import type { ParsedPhone } from '../../lib/ui/phone';
 import { LowBalanceWarning } from '../account/LowBalanceWarning';
 import { ErrorMessage } from '../shared/Messages';
+import { StartNowEstimate } from './StartNowEstimate';
 
 /** Who asked for a confirmation opened from outside the popup (from the browser, via the background). */
 export interface RequestOrigin {
@@ -41,6 +42,8 @@ interface DialConfirmationProps {
    */
   guarded?: boolean;
   requestedBy?: RequestOrigin | null;
+  /** "Start calls now" is on: the call starts at once where the service offers it. */
+  startNow?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -63,7 +66,7 @@ export function StartEstimate({ now }: { now: number }) {
 }
 
 /** The last look before a real phone rings: who calls whom, from which number, with what, and when. */
-export function DialConfirmation({ agentName, number, fromNumber, variables, activeCall = false, busy, error, guarded = false, requestedBy, onConfirm, onCancel }: DialConfirmationProps) {
+export function DialConfirmation({ agentName, number, fromNumber, variables, activeCall = false, busy, error, guarded = false, requestedBy, startNow = false, onConfirm, onCancel }: DialConfirmationProps) {
   const now = useNow(1000);
   const armed = useArmedAfterShown(CONFIRM_ARM_MS, guarded);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -115,7 +118,7 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
           )}
         </dd>
       </dl>
-      <StartEstimate now={now} />
+      {startNow ? <StartNowEstimate now={now} /> : <StartEstimate now={now} />}
       <LowBalanceWarning />
       {activeCall ? (
         <p class="message message-warning" role="alert">

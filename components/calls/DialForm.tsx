@@ -176,6 +176,7 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
           busy={busy}
           guarded={fromRequest}
           requestedBy={fromRequest ? requestedBy : null}
+          startNow={store.settings.value.startCallsNow}
           onConfirm={confirm}
           onCancel={() => setConfirming(false)}
         />

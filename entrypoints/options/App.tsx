@@ -1,4 +1,5 @@
 import { KeptAside } from '../../components/shared/KeptAside';
+import { CallRouteSettings } from '../../components/settings/CallRouteSettings';
 import { SetupForm } from '../../components/settings/SetupForm';
 import { SitesSettings } from '../../components/settings/SitesSettings';
 
@@ -9,6 +10,7 @@ export function OptionsApp() {
       <KeptAside source="settings" what="settings" />
       <SetupForm />
       <SitesSettings />
+      <CallRouteSettings />
     </main>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { z } from './zod';
 import { ApiError } from './errors';
+import { immediateCalls, type ImmediateCalls } from './immediate-calls';
 import { createHttp, zodIssueText, type HttpConfig, type HttpMethod, type QueryValue } from './http';
 import { bytesFile, csvFile, toFormData } from './multipart';
 import { callDual, ROUTE_KEYS, RouteBook, type RouteMemoryStore } from './routes';
@@ -84,7 +85,7 @@ export interface ScheduleOptions extends CallOptions {
   bypass_call_guardrails?: boolean;
 }
 
-export interface VoiceAgentClient {
+export interface VoiceAgentClient extends ImmediateCalls {
   readonly baseUrl: string;
   // Agents
   listAgents(options?: CallOptions): Promise<Agent[]>;
@@ -322,6 +323,9 @@ export function createClient(config: ClientConfig): VoiceAgentClient {
       const id = seg('batch_id', batchId, 'DELETE', '/batches/{batch_id}');
       return http.request({ method: 'DELETE', path: `/batches/${id}`, schema: ack, signal: options?.signal });
     },
+
+    // ---- Immediate calls (live only): immediate-calls.ts ----
+    ...immediateCalls({ http, routes, check, seg }),
 
     // ---- Executions ----
     async getExecution(executionId, options) {

@@ -37,6 +37,8 @@ export const ROUTE_KEYS = {
   agentReplace: 'agent.replace',
   /** live `PATCH /v2/agent/{id}` (tried first) vs deprecated spec `PATCH /agent/{id}`. */
   agentPatch: 'agent.patch',
+  /** live `POST /call` (a call placed at once) vs spec: no such route, the call goes out as a single-call batch. */
+  callStart: 'call.start',
 } as const;
 export type RouteKey = (typeof ROUTE_KEYS)[keyof typeof ROUTE_KEYS];
 

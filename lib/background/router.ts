@@ -51,6 +51,7 @@ async function settingsView(): Promise<SettingsView> {
     keyOrigin: record?.origin ?? null,
     otherKeyOrigins: keys.filter((k) => k.origin !== origin).map((k) => k.origin),
     sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused, countries: settings.sites.countries },
+    startCallsNow: settings.startCallsNow,
     problem,
   };
 }
@@ -145,6 +146,12 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       return settingsView();
     }
 
+    case 'settings/call-route': {
+      const { settings } = await loadSettings();
+      await storeSettings({ ...settings, startCallsNow: request.startCallsNow });
+      return settingsView();
+    }
+
     case 'connection/test': {
       const { settings } = await loadSettings();
       const typedKey = request.apiKey ? cleanApiKey(request.apiKey) : null;
@@ -200,6 +207,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
         toNumber: request.toNumber,
         fromNumber: request.fromNumber,
         variables: request.variables,
+        via: settings.startCallsNow ? 'call' : 'batch',
       }, { again: request.again });
       await records.lastAgentId.write(request.agentId);
       return { callId: call.id, call };

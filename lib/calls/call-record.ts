@@ -1,9 +1,13 @@
 import { z } from '../api/zod';
 import { execution } from '../api/schemas/execution';
 
-/** The steps of dialling through a single-call batch, in order. */
-export const DIAL_STEPS = ['creating-batch', 'scheduling', 'finding-execution', 'tracking', 'finished'] as const;
+/** The steps of dialling, in order: `starting-call` (POST /call) or the single-call batch's steps, then following. */
+export const DIAL_STEPS = ['starting-call', 'creating-batch', 'scheduling', 'finding-execution', 'tracking', 'finished'] as const;
 export type DialStep = (typeof DIAL_STEPS)[number];
+
+/** How the call went out: a single-call batch (the default, every service) or the live `POST /call`. */
+export const CALL_VIA = ['batch', 'call'] as const;
+export type CallVia = (typeof CALL_VIA)[number];
 
 export const observedStatus = z.object({ status: z.string(), at: z.number() });
 export type ObservedStatus = z.infer<typeof observedStatus>;
@@ -29,6 +33,8 @@ export const callRecord = z.object({
   fromNumber: z.string().nullable(),
   variables: z.record(z.string(), z.string()),
   createdAt: z.number(),
+  /** Records from before immediate calls all went out as batches. */
+  via: z.enum(CALL_VIA).default('batch'),
   step: z.enum(DIAL_STEPS),
   /** Set when a step failed; the user can retry from that step (never re-creating a batch that exists). */
   failure: stepFailure.nullable(),
@@ -58,6 +64,10 @@ export const callRecord = z.object({
    */
   createAttempts: z.number().int().default(0),
   scheduleAttempts: z.number().int().default(0),
+  /** Tries of `POST /call`, counted like the others: after a lost answer the next try looks for the call first. */
+  startAttempts: z.number().int().default(0),
+  /** The service would not stop the call (the live service stops an immediate call only while queued): its reason. */
+  stopRefused: z.string().nullable().default(null),
   /** The service clock minus ours (ms), from its `Date` header; `scheduled_at` is computed on its clock. */
   clockOffset: z.number().default(0),
   /** The service asked us to wait (`Retry-After`): how long, and until when (local ms). */

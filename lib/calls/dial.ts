@@ -14,12 +14,16 @@ import type { Batch } from '../api/schemas/batch';
 import type { Execution } from '../api/schemas/execution';
 import { serviceNow } from '../api/clock';
 import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
-import type { CallRecord, DialStep } from './call-record';
+import type { CallRecord, CallVia, DialStep } from './call-record';
 import { singleCallCsv } from './csv';
-import { applyExecution, applyPollFailure, FAILURE, nextPollDelay, stopPending } from './tracker';
+import { startStep, stopStartedStep, type StartNowClient } from './start-now';
+import { finishLocally, pollExecution, pollFailed, succeeded, writeFailed, type AdvanceResult, type DescribeError } from './steps';
+import { nextPollDelay, stopPending } from './tracker';
+
+export { WRITE_TRIES, writeFailed, type AdvanceResult, type DescribeError, type StepError } from './steps';
 
 /** The slice of the API client dialling needs (lib/api/client.ts provides it). */
-export interface DialClient {
+export interface DialClient extends StartNowClient {
   createBatch(req: { agent_id: string; csv: string; file_name?: string; from_phone_numbers?: string[] }): Promise<{ batch_id: string }>;
   scheduleBatch(batchId: string, at: Date | string): Promise<unknown>;
   listBatchExecutions(batchId: string): Promise<Execution[]>;
@@ -39,9 +43,6 @@ export function batchFileName(callId: string): string {
   return `call-${callId}.csv`;
 }
 
-/** Automatic tries of a create or schedule refused for a passing reason (network, 429, 5xx) before the user is asked. */
-export const WRITE_TRIES = 5;
-
 export interface NewCall {
   id: string;
   baseUrl: string;
@@ -50,13 +51,16 @@ export interface NewCall {
   toNumber: string;
   fromNumber: string | null;
   variables: Record<string, string>;
+  /** `call`: start it at once with `POST /call` where the service offers it (else the batch); default `batch`. */
+  via?: CallVia;
 }
 
 export function newCallRecord(input: NewCall, now: number): CallRecord {
   return {
     ...input,
+    via: input.via ?? 'batch',
     createdAt: now,
-    step: 'creating-batch',
+    step: input.via === 'call' ? 'starting-call' : 'creating-batch',
     failure: null,
     trackingPaused: false,
     batchId: null,
@@ -76,6 +80,8 @@ export function newCallRecord(input: NewCall, now: number): CallRecord {
     stopSent: false,
     createAttempts: 0,
     scheduleAttempts: 0,
+    startAttempts: 0,
+    stopRefused: null,
     clockOffset: 0,
     serviceWait: null,
     finishedAt: null,
@@ -90,6 +96,7 @@ export function newCallRecord(input: NewCall, now: number): CallRecord {
  */
 export function markAttempt(call: CallRecord): CallRecord | null {
   if (call.step === 'finished' || call.failure || call.trackingPaused || stopPending(call)) return null;
+  if (call.step === 'starting-call') return { ...call, startAttempts: call.startAttempts + 1 };
   if (call.step === 'creating-batch') return { ...call, createAttempts: call.createAttempts + 1 };
   if (call.step === 'scheduling') return { ...call, scheduleAttempts: call.scheduleAttempts + 1 };
   return null;
@@ -99,57 +106,6 @@ export function markAttempt(call: CallRecord): CallRecord | null {
 export function requestStop(call: CallRecord, now: number): CallRecord {
   if (call.step === 'finished' || call.stopRequested) return call;
   return { ...call, stopRequested: true, stopSent: false, trackingPaused: false, nextPollAt: now };
-}
-
-/** What an error says to a person, plus whether it is worth retrying automatically. */
-export interface StepError {
-  message: string;
-  status?: number;
-  /** Network trouble, 429 or 5xx: a poll may try again by itself. */
-  transient: boolean;
-  retryAfterMs?: number;
-}
-export type DescribeError = (error: unknown) => StepError;
-
-export interface AdvanceResult {
-  call: CallRecord;
-  /** Statuses newly observed (for notifications and the badge). */
-  changed: string[];
-}
-
-function failStep(call: CallRecord, step: DialStep, error: StepError, now: number): CallRecord {
-  return {
-    ...call,
-    failure: { step, message: error.message, status: error.status, at: now },
-    nextPollAt: null,
-    lastError: error.message,
-    serviceWait: null,
-  };
-}
-
-/** A step went through: no failure streak, no wait. */
-function succeeded(call: CallRecord): CallRecord {
-  return { ...call, consecutiveFailures: 0, failingSince: null, lastError: null, serviceWait: null };
-}
-
-/**
- * A create or schedule refused for a passing reason tries again by itself (the next try looks before
- * acting, so nothing is made twice): after the wait the service asked for, else a backoff. A refusal
- * that will not pass (4xx), or too many tries, is shown with a Retry.
- */
-export function writeFailed(call: CallRecord, step: DialStep, error: StepError, now: number, random: () => number = Math.random): CallRecord {
-  const failures = call.consecutiveFailures + 1;
-  if (!error.transient || failures >= WRITE_TRIES) return { ...failStep(call, step, error, now), consecutiveFailures: 0, failingSince: null };
-  const backoff = Math.min(FAILURE.maxDelay, FAILURE.baseDelay * 2 ** (failures - 1));
-  const wait = error.retryAfterMs ?? backoff / 2 + (random() * backoff) / 2;
-  return {
-    ...call,
-    consecutiveFailures: failures,
-    failingSince: call.failingSince ?? now,
-    lastError: error.message,
-    nextPollAt: now + wait,
-    serviceWait: error.retryAfterMs === undefined ? null : { askedMs: error.retryAfterMs, until: now + wait },
-  };
 }
 
 /** Performs the call's current step once. Never throws: failures are written on the record. */
@@ -170,6 +126,8 @@ async function runStep(call: CallRecord, client: DialClient, describe: DescribeE
   if (stopPending(call)) return stopStep(call, client, describe, now);
   if (call.failure) return { call, changed: [] };
   switch (call.step) {
+    case 'starting-call':
+      return startStep(call, client, describe, now);
     case 'creating-batch':
       return createStep(call, client, describe, now);
     case 'scheduling':
@@ -285,47 +243,13 @@ async function findExecution(call: CallRecord, client: DialClient, describe: Des
   }
 }
 
-async function pollExecution(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
-  try {
-    const execution = await client.getExecution(call.executionId!);
-    const { call: next, changed } = applyExecution(call, execution, now());
-    return { call: next, changed };
-  } catch (error) {
-    return { call: pollFailed(call, describe(error), now()), changed: [] };
-  }
-}
-
-function pollFailed(call: CallRecord, error: StepError, now: number): CallRecord {
-  if (!error.transient) {
-    // A 4xx while following (the batch or execution vanished, the key was removed): pause with the reason.
-    return { ...call, trackingPaused: true, lastError: error.message, nextPollAt: null, polls: call.polls + 1 };
-  }
-  return applyPollFailure(call, error, now);
-}
-
-function finishLocally(call: CallRecord, at: number): AdvanceResult {
-  return {
-    call: {
-      ...call,
-      step: 'finished',
-      status: 'stopped',
-      observed: [...call.observed, { status: 'stopped', at }],
-      finishedAt: at,
-      nextPollAt: null,
-      failure: null,
-      stopSent: true,
-      serviceWait: null,
-    },
-    changed: ['stopped'],
-  };
-}
-
 /**
  * Performs a requested Stop, on the latest record and with no other step of the call in flight:
  * a call never scheduled ends here (its batch, if any, stays `created` and never dials); otherwise
  * the batch is stopped at the service and the call is followed until the service says it is over.
  */
 export async function stopStep(call: CallRecord, client: DialClient, describe: DescribeError, now: () => number): Promise<AdvanceResult> {
+  if (call.via === 'call') return stopStartedStep(call, client, describe, now);
   const neverScheduled = !call.batchId || call.step === 'creating-batch' || (call.step === 'scheduling' && call.scheduleAttempts === 0);
   if (neverScheduled) return finishLocally(call, now());
   try {

@@ -10,7 +10,7 @@ import { SANDBOX_BASE_URL } from './checks';
 
 export * from './checks';
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
 export const siteMode = z.enum(['everywhere', 'only-listed', 'except-listed']);
 export type SiteMode = z.infer<typeof siteMode>;
@@ -22,6 +22,8 @@ export const settings = z.object({
   baseUrl: z.string().url(),
   defaultCountry: country,
   rememberKey: z.boolean(),
+  /** Start calls at once with `POST /call` where the service offers it (else the single-call batch). Version 2. */
+  startCallsNow: z.boolean(),
   sites: z.object({
     mode: siteMode,
     /** Host names for the only-listed / except-listed modes. */
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS: Settings = {
   baseUrl: SANDBOX_BASE_URL,
   defaultCountry: 'US',
   rememberKey: true,
+  startCallsNow: false,
   sites: { mode: 'everywhere', listed: [], paused: [], countries: {} },
 };
 
@@ -50,13 +53,18 @@ export interface SettingsRead {
   keepAside?: { reason: string; value: unknown };
 }
 
-/** Older shapes → current. Version 0 is the unversioned first draft (`apiBaseUrl`, `country`). */
+/**
+ * Older shapes → current, one version at a time. Version 0 is the unversioned first draft (`apiBaseUrl`,
+ * `country`); version 2 added `startCallsNow` (off: calls go out as single-call batches, as before).
+ */
 function migrate(raw: Record<string, unknown>): Record<string, unknown> {
-  if (raw.version === undefined) {
-    const { apiBaseUrl, country: c, ...rest } = raw;
-    return { ...rest, version: 1, baseUrl: rest.baseUrl ?? apiBaseUrl, defaultCountry: rest.defaultCountry ?? c };
+  let value = raw;
+  if (value.version === undefined) {
+    const { apiBaseUrl, country: c, ...rest } = value;
+    value = { ...rest, version: 1, baseUrl: rest.baseUrl ?? apiBaseUrl, defaultCountry: rest.defaultCountry ?? c };
   }
-  return raw;
+  if (value.version === 1) value = { ...value, version: 2, startCallsNow: value.startCallsNow ?? false };
+  return value;
 }
 
 export function readSettings(stored: unknown): SettingsRead {

@@ -22,10 +22,12 @@ export interface UiSettings {
   baseUrl: string;
   defaultCountry: string;
   rememberKey: boolean;
+  /** Calls start at once where the service offers it (the confirmation says when a call starts). */
+  startCallsNow: boolean;
 }
 
 /** Mirrors DEFAULT_SETTINGS in lib/settings/schema.ts (not imported: that module builds zod schemas). */
-export const UI_DEFAULT_SETTINGS: UiSettings = { baseUrl: 'http://127.0.0.1:8787', defaultCountry: 'US', rememberKey: true };
+export const UI_DEFAULT_SETTINGS: UiSettings = { baseUrl: 'http://127.0.0.1:8787', defaultCountry: 'US', rememberKey: true, startCallsNow: false };
 
 export interface UiStore {
   /** The first read of storage has finished. */
@@ -84,6 +86,7 @@ export function readStoredSettings(raw: unknown): UiSettings {
     baseUrl,
     defaultCountry: typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : UI_DEFAULT_SETTINGS.defaultCountry,
     rememberKey: typeof raw.rememberKey === 'boolean' ? raw.rememberKey : UI_DEFAULT_SETTINGS.rememberKey,
+    startCallsNow: raw.startCallsNow === true,
   };
 }
 

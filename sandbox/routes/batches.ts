@@ -16,10 +16,7 @@ import { NEXT, route, type RouteCtx, type RouteDef } from '../router';
 import type { Account, BatchRec, ExecRec } from '../store';
 import { checkScheduledAt } from '../time';
 import { batchWire, executionSummaryWire, executionWire } from '../wire';
-import { E164, ack, getAgent, getBatch, intQuery, isHttpUrl, newestFirst, page } from './util';
-
-/** A platform number used when the account owns none and the request names none. */
-const PLATFORM_NUMBER = '+18885550100';
+import { E164, ack, getAgent, getBatch, intQuery, isHttpUrl, newestFirst, ownedFromNumbers, page, providerOf } from './util';
 
 function fromNumbers(account: Account, fields: Fields): string[] {
   const given = [...fields.texts('from_phone_numbers'), ...fields.texts('from_phone_number')].flatMap((value) => {
@@ -35,14 +32,7 @@ function fromNumbers(account: Account, fields: Fields): string[] {
     }
     return text ? [text] : [];
   });
-  const owned = new Set([...account.phoneNumbers.values()].map((p) => p.phone_number));
-  for (const number of given) {
-    if (!E164.test(number)) throw unprocessable(`from phone number '${number}' is not an E.164 phone number`);
-    if (!owned.has(number)) throw unprocessable(`from phone number ${number} is not owned by this account`);
-  }
-  if (given.length) return [...new Set(given)];
-  const first = account.phoneNumbers.values().next().value;
-  return [first?.phone_number ?? PLATFORM_NUMBER];
+  return ownedFromNumbers(account, given);
 }
 
 async function createBatch(ctx: RouteCtx) {
@@ -78,8 +68,6 @@ async function createBatch(ctx: RouteCtx) {
 
   const now = new Date().toISOString();
   const batchId = randomBytes(16).toString('hex');
-  const providerOf = (number: string) =>
-    [...account.phoneNumbers.values()].find((p) => p.phone_number === number)?.telephony_provider ?? 'twilio';
   const execs: ExecRec[] = records.map((row, i) => {
     const { contact_number, ...recipientData } = row;
     const fromNumber = from[i % from.length]!;
@@ -93,7 +81,7 @@ async function createBatch(ctx: RouteCtx) {
       updated_at: now,
       to_number: contact_number!,
       from_number: fromNumber,
-      provider: providerOf(fromNumber),
+      provider: providerOf(account, fromNumber),
       provider_call_id: null,
       recipient_data: recipientData,
       retried: 0,

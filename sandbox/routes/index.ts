@@ -2,6 +2,7 @@
 import type { RouteDef } from '../router';
 import { agentRoutes } from './agents';
 import { batchRoutes } from './batches';
+import { callRoutes } from './call';
 import { executionRoutes } from './executions';
 import { knowledgebaseRoutes } from './knowledgebase';
 import { phoneNumberRoutes } from './phone-numbers';
@@ -11,6 +12,7 @@ import { userRoutes } from './user';
 export const ROUTES: readonly RouteDef[] = [
   ...agentRoutes,
   ...batchRoutes,
+  ...callRoutes,
   ...executionRoutes,
   ...phoneNumberRoutes,
   ...knowledgebaseRoutes,

@@ -1,9 +1,30 @@
 /** Lookups and small validators shared by route modules. */
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, unprocessable } from '../errors';
 import type { Account, AgentRec, BatchRec, ExecRec } from '../store';
 import type { z } from '../../lib/api/zod';
 
 export const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** A platform number used when the account owns none and the request names none. */
+const PLATFORM_NUMBER = '+18885550100';
+
+/**
+ * The from-numbers a call goes out on (batch or immediate call): the ones given, each E.164 and owned
+ * by the account (else 422), or the account's first number, or the platform's.
+ */
+export function ownedFromNumbers(account: Account, given: string[]): string[] {
+  const owned = new Set([...account.phoneNumbers.values()].map((p) => p.phone_number));
+  for (const number of given) {
+    if (!E164.test(number)) throw unprocessable(`from phone number '${number}' is not an E.164 phone number`);
+    if (!owned.has(number)) throw unprocessable(`from phone number ${number} is not owned by this account`);
+  }
+  if (given.length) return [...new Set(given)];
+  const first = account.phoneNumbers.values().next().value;
+  return [first?.phone_number ?? PLATFORM_NUMBER];
+}
+
+export const providerOf = (account: Account, number: string) =>
+  [...account.phoneNumbers.values()].find((p) => p.phone_number === number)?.telephony_provider ?? 'twilio';
 
 export function getAgent(account: Account, id: string): AgentRec {
   const agent = account.agents.get(id);

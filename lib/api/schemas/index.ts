@@ -7,3 +7,4 @@ export * from './batch';
 export * from './phone-number';
 export * from './knowledgebase';
 export * from './user';
+export * from './call';

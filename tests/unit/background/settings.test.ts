@@ -8,7 +8,20 @@ describe('settings', () => {
   it('migrates the unversioned shape', () => {
     const { settings, problem } = readSettings({ apiBaseUrl: 'https://api.example.com', country: 'GB', rememberKey: false, sites: DEFAULT_SETTINGS.sites });
     expect(problem).toBeNull();
-    expect(settings).toMatchObject({ version: 1, baseUrl: 'https://api.example.com', defaultCountry: 'GB', rememberKey: false });
+    expect(settings).toMatchObject({ version: 2, baseUrl: 'https://api.example.com', defaultCountry: 'GB', rememberKey: false, startCallsNow: false });
+  });
+  it('migrates version 1 to 2: calls keep going out as single-call batches (startCallsNow off), nothing reported', () => {
+    const { startCallsNow: _added, ...v1 } = { ...DEFAULT_SETTINGS, version: 1, baseUrl: 'https://api.example.com', rememberKey: false };
+    const { settings, problem, keepAside } = readSettings(v1);
+    expect(problem).toBeNull();
+    expect(keepAside).toBeUndefined();
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, version: 2, baseUrl: 'https://api.example.com', rememberKey: false, startCallsNow: false });
+  });
+  it('keeps startCallsNow as saved, and a broken value falls back to off alone', () => {
+    expect(readSettings({ ...DEFAULT_SETTINGS, startCallsNow: true }).settings.startCallsNow).toBe(true);
+    const { settings, problem } = readSettings({ ...DEFAULT_SETTINGS, baseUrl: 'https://api.example.com', startCallsNow: 'yes' });
+    expect(settings).toMatchObject({ startCallsNow: false, baseUrl: 'https://api.example.com' });
+    expect(problem).toMatch(/startCallsNow/);
   });
   it('keeps valid fields and reports the broken ones', () => {
     const { settings, problem } = readSettings({ ...DEFAULT_SETTINGS, baseUrl: 'https://api.example.com', defaultCountry: 'not a country' });

@@ -29,6 +29,10 @@ function fakeClient(script: Partial<Record<keyof DialClient, (...args: any[]) =>
     stopBatch: record('stopBatch', script.stopBatch ?? (async () => ({ state: 'stopped' }))),
     listAgentBatches: record('listAgentBatches', script.listAgentBatches ?? (async () => [])),
     deleteBatch: record('deleteBatch', script.deleteBatch ?? (async () => ({ state: 'deleted' }))),
+    // The batch path never places or lists immediate calls.
+    startCall: record('startCall', script.startCall ?? (async () => { throw new Error('startCall is not part of the batch path'); })),
+    stopCall: record('stopCall', script.stopCall ?? (async () => { throw new Error('stopCall is not part of the batch path'); })),
+    listAgentExecutions: record('listAgentExecutions', script.listAgentExecutions ?? (async () => { throw new Error('listAgentExecutions is not part of the batch path'); })),
     timeScale: () => 1,
   };
   return { client, calls };

@@ -30,6 +30,7 @@ function settingsView(sites: Partial<SettingsView['sites']> = {}): SettingsView 
     keyOrigin: 'http://127.0.0.1:8787',
     otherKeyOrigins: [],
     sites: { mode: 'everywhere', listed: [], paused: [], countries: {}, ...sites },
+    startCallsNow: false,
     problem: null,
   };
 }

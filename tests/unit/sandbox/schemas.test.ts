@@ -17,6 +17,7 @@ interface State {
   recordingPath?: string;
   boughtId?: string;
   ragId?: string;
+  callExecutionId?: string;
 }
 
 interface Step {
@@ -25,7 +26,11 @@ interface Step {
   body?: (s: State) => unknown;
   expect?: number;
   capture?: (body: any, s: State) => void;
+  /** Runs first (e.g. slows the sandbox clock so a call stays queued for the next step). */
+  before?: (base: string) => Promise<unknown>;
 }
+
+const setSpeed = (speed: number) => (base: string) => call(base, 'POST', '/__sandbox/clock', { key: null, body: { speed } });
 
 const scheduleForm = (s: State, withBatchId: boolean) => {
   const form = new FormData();
@@ -65,8 +70,18 @@ const STEPS: Step[] = [
   { route: 'POST /batches/:batch_id/stop', path: (s) => `/batches/${s.batchId}/stop` },
   { route: 'DELETE /batches/:batch_id', path: (s) => `/batches/${s.batchId}` },
   {
+    route: 'POST /call',
+    path: () => '/call',
+    body: () => ({ agent_id: A.agents.sales, recipient_phone_number: '+14155550123', user_data: { name: 'Ann' } }),
+    // Held in queued (an hour at this speed), so the stop below finds it stoppable.
+    before: setSpeed(0.001),
+    capture: (b, s) => (s.callExecutionId = b.execution_id),
+  },
+  { route: 'POST /call/:execution_id/stop', path: (s) => `/call/${s.callExecutionId}/stop` },
+  {
     route: 'GET /executions/:execution_id',
     path: () => `/executions/${A.executions.completed}`,
+    before: setSpeed(50),
     capture: (b, s) => {
       const url = new URL(b.telephony_data.recording_url);
       s.recordingPath = url.pathname + url.search;
@@ -117,6 +132,7 @@ describe.each(['both', 'spec', 'live'] as RoutesMode[])('routes=%s', (mode) => {
     for (const step of STEPS) {
       const def = ROUTES.find((r) => r.id === step.route)!;
       if (!routeEnabled(def, mode)) continue;
+      await step.before?.(sb.url);
       const res = await call(sb.url, def.method, step.path(state), { body: step.body?.(state) });
       expect(res.status, `${step.route} → ${JSON.stringify(res.body)}`).toBe(step.expect ?? 200);
       if (def.schema) {

@@ -1,0 +1,155 @@
+/**
+ * A small stand-in for a voice agent service with (or without) `POST /call`, keeping real state
+ * (executions and their statuses, and just enough batches for the fallback), for the calls service's
+ * start-now tests. Requests can be held open or fail, before or after the service acted.
+ */
+import { ApiError } from '../../../lib/api/errors';
+import { execution } from '../../../lib/api/schemas/execution';
+import type { ServiceClient } from '../../../lib/background/service';
+
+export const AGENT = 'agent-1';
+export const TO = '+14155552671';
+
+export type Method = 'startCall' | 'stopCall' | 'listAgentExecutions' | 'getExecution' | 'createBatch' | 'scheduleBatch' | 'listBatchExecutions' | 'getBatch' | 'stopBatch' | 'listAgentBatches';
+
+export const httpError = (status: number, message: string) => new ApiError({ kind: 'http', status, message, serviceMessage: message, method: 'POST', path: '/call' });
+export const lostAnswer = () => new ApiError({ kind: 'network', message: 'Could not reach the service (socket hang up).', method: 'POST', path: '/call' });
+
+export interface FakeExecution {
+  id: string;
+  agent_id: string;
+  to_number: string;
+  batch_id: string | null;
+  status: string;
+  created_at: string;
+  user_data?: Record<string, string>;
+  from_number?: string;
+}
+
+/** A small stand-in for a service with (or without) `POST /call`, and just enough batches for the fallback. */
+export class FakeService {
+  executions = new Map<string, FakeExecution>();
+  batches = new Map<string, { status: string }>();
+  requests: Method[] = [];
+  /** The service has no `POST /call` (answers the route 404). */
+  missingRoute = false;
+  /** What the client remembers about the route (as the real client's route memory does). */
+  remembered: boolean | undefined = undefined;
+  private holds = new Map<Method, { arrived: () => void; release: Promise<void> }>();
+  private faults = new Map<Method, () => Error>();
+  private next = 1;
+
+  constructor(private readonly clock: () => number) {}
+
+  hold(method: Method): { arrived: Promise<void>; release: () => void } {
+    let arrived!: () => void;
+    let release!: () => void;
+    const arrival = new Promise<void>((r) => (arrived = r));
+    this.holds.set(method, { arrived, release: new Promise<void>((r) => (release = r)) });
+    return { arrived: arrival, release };
+  }
+
+  /** The next request of `method` fails; with `after`, only once the service acted (a lost answer). */
+  fail(method: Method, error: () => Error, after = false): void {
+    this.faults.set(method, after ? () => Object.assign(error(), { after: true }) : error);
+  }
+
+  private async enter(method: Method): Promise<Error | undefined> {
+    this.requests.push(method);
+    const hold = this.holds.get(method);
+    if (hold) {
+      this.holds.delete(method);
+      hold.arrived();
+      await hold.release;
+    }
+    const fault = this.faults.get(method);
+    if (!fault) return undefined;
+    this.faults.delete(method);
+    const error = fault();
+    if (!(error as { after?: boolean }).after) throw error;
+    return error;
+  }
+
+  private wire(e: FakeExecution) {
+    return execution.parse({ id: e.id, agent_id: e.agent_id, batch_id: e.batch_id, status: e.status, created_at: e.created_at, telephony_data: { to_number: e.to_number } });
+  }
+
+  /** Immediate calls placed at the service (not batch rows). */
+  placed(): FakeExecution[] {
+    return [...this.executions.values()].filter((e) => !e.batch_id);
+  }
+
+  client(): ServiceClient {
+    const after = async <T>(method: Method, act: () => T): Promise<T> => {
+      const lost = await this.enter(method);
+      const value = act();
+      if (lost) throw lost;
+      return value;
+    };
+    const fake = {
+      baseUrl: 'http://sandbox',
+      timeScale: () => 1,
+      clockOffset: () => undefined,
+      offersStartCall: async () => this.remembered,
+      startCall: (req: { agent_id: string; recipient_phone_number: string; from_phone_number?: string; user_data?: Record<string, string> }) =>
+        after('startCall', () => {
+          if (this.missingRoute) {
+            this.remembered = false;
+            throw httpError(404, 'Not Found');
+          }
+          this.remembered = true;
+          const id = `exec-${this.next++}`;
+          this.executions.set(id, {
+            id,
+            agent_id: req.agent_id,
+            to_number: req.recipient_phone_number,
+            batch_id: null,
+            status: 'queued',
+            created_at: new Date(this.clock()).toISOString(),
+            user_data: req.user_data,
+            from_number: req.from_phone_number,
+          });
+          return { message: 'done', status: 'queued', execution_id: id };
+        }),
+      stopCall: (id: string) =>
+        after('stopCall', () => {
+          const e = this.executions.get(id);
+          if (!e) throw httpError(404, 'Execution not found');
+          if (e.status !== 'queued' && e.status !== 'scheduled') throw httpError(400, `Call is ${e.status}: only a queued or scheduled call can be stopped`);
+          e.status = 'stopped';
+          return { message: 'done', status: 'stopped', execution_id: id };
+        }),
+      listAgentExecutions: (agentId: string) =>
+        after('listAgentExecutions', () => ({ data: [...this.executions.values()].filter((e) => e.agent_id === agentId).map((e) => this.wire(e)) })),
+      getExecution: (id: string) => after('getExecution', () => this.wire(this.executions.get(id)!)),
+      // The fallback: a single-call batch whose row is an execution too.
+      createBatch: () =>
+        after('createBatch', () => {
+          const id = String(this.next++).padStart(32, '0');
+          this.batches.set(id, { status: 'created' });
+          return { batch_id: id };
+        }),
+      scheduleBatch: (id: string) =>
+        after('scheduleBatch', () => {
+          this.batches.get(id)!.status = 'scheduled';
+          this.executions.set(`row-${id}`, { id: `row-${id}`, agent_id: AGENT, to_number: TO, batch_id: id, status: 'scheduled', created_at: new Date(this.clock()).toISOString() });
+          return { state: 'scheduled' };
+        }),
+      listBatchExecutions: (id: string) => after('listBatchExecutions', () => [this.wire(this.executions.get(`row-${id}`)!)]),
+      getBatch: (id: string) => after('getBatch', () => ({ batch_id: id, status: this.batches.get(id)!.status })),
+      stopBatch: (id: string) =>
+        after('stopBatch', () => {
+          this.batches.get(id)!.status = 'stopped';
+          this.executions.get(`row-${id}`)!.status = 'stopped';
+          return { state: 'stopped' };
+        }),
+      listAgentBatches: () => after('listAgentBatches', () => []),
+      deleteBatch: async () => ({}),
+    };
+    return fake as unknown as ServiceClient;
+  }
+
+  count(method: Method): number {
+    return this.requests.filter((m) => m === method).length;
+  }
+}
