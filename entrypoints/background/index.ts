@@ -4,6 +4,7 @@ import { wireSelectionCalls } from '../../lib/background/context-menu';
 import { forgetTab, handlePageRequest } from '../../lib/background/page-service';
 import { wirePageScripts } from '../../lib/background/page-scripts';
 import { openPanel } from '../../lib/background/panel';
+import { planRuns, PLAN_RUNS_ALARM } from '../../lib/background/plan-runs';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
 import { MAX_MESSAGE_BYTES, uiRequest } from '../../lib/messages';
@@ -35,6 +36,7 @@ export default defineBackground(() => {
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TRACKER_ALARM) void calls.runDue();
+    if (alarm.name === PLAN_RUNS_ALARM) void planRuns().runDue();
   });
 
   // The context menu and the shortcut, where the platform has them (not on Firefox for Android).
@@ -52,5 +54,6 @@ export default defineBackground(() => {
   // A restarted worker picks up every call still being followed.
   void publishKeyState();
   void calls.runDue();
+  void planRuns().runDue();
   void calls.updateBadge();
 });
