@@ -1,3 +1,4 @@
+import { useId } from 'preact/hooks';
 import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
 import { CHECK_KINDS, VALUELESS, type CaseDraft, type CheckKind, type FieldCheckDraft } from '../../lib/plans/draft';
 
@@ -25,6 +26,8 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
   const setVariable = (i: number, next: { name: string; value: string }) => set('variables', draft.variables.map((v, j) => (j === i ? next : v)));
   const setCheck = (i: number, next: FieldCheckDraft) => set('checks', draft.checks.map((c, j) => (j === i ? next : c)));
   const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
+  // Selects get their label by id: a wrapping label would also take in the options' text.
+  const base = useId();
   const statusValue = draft.status.length > 1 ? draft.status.join('|') : (draft.status[0] ?? '');
 
   return (
@@ -44,8 +47,8 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
           <input value={draft.contactNumber} onInput={(e) => set('contactNumber', input(e))} inputMode="tel" placeholder="+14155550123" />
         </label>
         <label>
-          Expected status
-          <select value={statusValue} onChange={(e) => set('status', input(e) ? input(e).split('|') : [])}>
+          <span id={`${base}-status`}>Expected status</span>
+          <select aria-labelledby={`${base}-status`} value={statusValue} onChange={(e) => set('status', input(e) ? input(e).split('|') : [])}>
             <option value="">Any status</option>
             {draft.status.length > 1 ? <option value={statusValue}>Any of: {draft.status.join(', ')}</option> : null}
             {EXPECTABLE_STATUSES.map((s) => (
@@ -88,8 +91,8 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
               <input value={c.field} onInput={(e) => setCheck(i, { ...c, field: input(e) })} />
             </label>
             <label>
-              Check
-              <select value={c.check} onChange={(e) => setCheck(i, { ...c, check: input(e) as CheckKind })}>
+              <span id={`${base}-check-${i}`}>Check</span>
+              <select aria-labelledby={`${base}-check-${i}`} value={c.check} onChange={(e) => setCheck(i, { ...c, check: input(e) as CheckKind })}>
                 {CHECK_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {CHECK_LABELS[k]}
