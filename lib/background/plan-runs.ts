@@ -217,6 +217,12 @@ export class PlanRunsService {
     if (!(await browser.alarms.get(PLAN_RUNS_ALARM))) browser.alarms.create(PLAN_RUNS_ALARM, { periodInMinutes: 0.5, delayInMinutes: 0.5 });
   }
 
+  /** Forgets the timer (a test's service going away; the alarm stays for the next worker). */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
   /** Resolves once no step is in flight (for tests). */
   async idle(): Promise<void> {
     let tail: Promise<unknown>;
