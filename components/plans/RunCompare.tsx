@@ -41,7 +41,8 @@ export function RunCompare({ runs }: { runs: PlanRun[] }) {
       {comparison ? (
         <>
           <p>
-            Verdict: {VERDICT_LABEL[comparison.verdicts.before]} then {VERDICT_LABEL[comparison.verdicts.after]}. {comparison.verdictChanges} case verdicts changed.
+            Run verdict: {VERDICT_LABEL[comparison.verdicts.before]} then {VERDICT_LABEL[comparison.verdicts.after]}.{' '}
+            {comparison.verdictChanges === 1 ? '1 case changed its verdict.' : `${comparison.verdictChanges} cases changed their verdict.`}
           </p>
           {changed.length === 0 ? <p class="hint">Nothing changed between these runs.</p> : null}
           {changed.map((c) => (
