@@ -55,7 +55,9 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
     let estimate = null;
     let estimateError = null;
     try {
-      const recent = await client.listAgentExecutions(plan.agent_id, { page_number: 1, page_size: RECENT });
+      // The live route wants a window of at most 7 days (as the Executions section asks); `to` rounded up to the second.
+      const to = Math.ceil(now() / 1000) * 1000;
+      const recent = await client.listAgentExecutions(plan.agent_id, { page_number: 1, page_size: RECENT, from: new Date(to - 7 * 24 * 3600_000), to: new Date(to) });
       estimate = estimateRunCost(recent.data, plan.cases.length);
     } catch (error) {
       estimateError = describeError(error).message;
