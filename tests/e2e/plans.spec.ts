@@ -166,7 +166,7 @@ test('"Save as test case" on a finished call opens its case in the plan editor, 
   await expect(plan.getByRole('listitem')).toHaveText([/Happy path from a real call/]);
 });
 
-test('a plan file that does not pass is refused with its problems, its text kept to fix and check again', async ({ sandbox, openPage }) => {
+test('a plan file that does not pass is refused with its problems, its text kept to fix and check again; the editor passes axe', async ({ sandbox, openPage }) => {
   const panel = await openPlans(openPage, sandbox.url);
   const bad = JSON.stringify({ format: 'voice-agent-test-plan', version: 1, name: 'Imported', agent_id: AGENT, cases: [{ id: 'a', label: 'A', contact_number: '555' }] });
   await panel.getByLabel('Import a plan file').setInputFiles({ name: 'plan.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
@@ -177,6 +177,9 @@ test('a plan file that does not pass is refused with its problems, its text kept
   await panel.getByRole('button', { name: 'Check again' }).click();
   const editor = panel.getByRole('form', { name: 'Plan editor' });
   await expect(editor.getByLabel('Plan name')).toHaveValue('Imported');
+  // The editor, like the results, passes axe.
+  const axe = await new AxeBuilder({ page: panel }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
   await editor.getByRole('button', { name: 'Save plan' }).click();
   await expect(panel.getByRole('region', { name: 'Plan Imported' })).toBeVisible();
 });
