@@ -183,3 +183,43 @@ test('a plan file that does not pass is refused with its problems, its text kept
   await editor.getByRole('button', { name: 'Save plan' }).click();
   await expect(panel.getByRole('region', { name: 'Plan Imported' })).toBeVisible();
 });
+
+test('a run stopped from the panel is judged on what finished; a second run compares side by side with it', async ({ sandbox, openPage }) => {
+  test.setTimeout(240_000);
+  const panel = await openPlans(openPage, sandbox.url);
+  const file = {
+    format: 'voice-agent-test-plan',
+    version: 1,
+    name: 'Stop and compare',
+    agent_id: AGENT,
+    cases: [
+      { id: 'quick', label: 'Quick callback', contact_number: '+14155550501', variables: { intent: 'callback' }, expect: { status: 'completed' } },
+      { id: 'long', label: 'Long call', contact_number: '+14155551007', expect: { status: 'completed' } },
+    ],
+  };
+  await panel.getByLabel('Import a plan file').setInputFiles({ name: 'stop.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await panel.getByRole('form', { name: 'Plan editor' }).getByRole('button', { name: 'Save plan' }).click();
+  const plan = panel.getByRole('region', { name: 'Plan Stop and compare' });
+
+  await plan.getByRole('button', { name: 'Run plan' }).click();
+  await plan.getByRole('button', { name: 'Place 2 calls' }).click();
+  const results = plan.getByRole('region', { name: 'Run results' });
+  // The long call is under way (it lasts until stopped): stop the run, confirming.
+  await expect(results.getByRole('status')).toContainText('in-progress', { timeout: 60_000 });
+  await results.getByRole('button', { name: 'Stop run' }).click();
+  await expect(results.getByText(/Stop this run of Stop and compare\?/)).toBeVisible();
+  await results.getByRole('button', { name: 'Stop the run' }).click();
+  await expect(results.getByText(/^Verdict:/)).toHaveText(/^Verdict: (Error|Fail)\./, { timeout: 60_000 });
+  await expect(row(results, 'Long call').getByRole('cell').first()).not.toHaveText('Pass');
+  expect((await sandboxRequests(sandbox)).some((r) => r.method === 'POST' && /\/batches\/[^/]+\/stop$/.test(r.path))).toBe(true);
+
+  // A second run of the same plan, then the two side by side.
+  await plan.getByRole('button', { name: 'Run plan' }).click();
+  await plan.getByRole('button', { name: 'Place 2 calls' }).click();
+  await expect(plan.getByLabel('Run shown').locator('option')).toHaveCount(2);
+  const compare = plan.getByRole('region', { name: 'Compare runs' });
+  await expect(compare.getByText(/^Run verdict:/)).toBeVisible({ timeout: 120_000 });
+  await expect(compare.getByLabel('Earlier run').locator('option')).toHaveCount(2);
+  // The long call, stopped the first time, ran to its end the second: its verdict changed.
+  await expect(compare.getByRole('article', { name: 'Changes in Long call' })).toContainText(/Verdict: (Error|Fail) then Pass\./);
+});
