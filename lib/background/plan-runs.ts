@@ -58,27 +58,40 @@ export async function advanceRun(run: PlanRun, client: ServiceClient, now: Clock
         ).batch_id;
         return afterCreated(run, batchId, now());
       } catch (error) {
+        // The service may have made it and lost the answer: an unscheduled batch of this run never dials; remove it.
+        const named = await client.listAgentBatches(run.plan.agent_id).catch(() => []);
+        for (const b of named) if (b.file_name === runFileName(run.id) && b.status === 'created') await client.deleteBatch(b.batch_id).catch(() => undefined);
         return failRun(run, message(error), now());
       }
-    case 'scheduling':
+    case 'scheduling': {
+      const followFrom = (scheduledAt: string | null | undefined, requestAt: number, offset: number) =>
+        afterScheduled(
+          run,
+          { scheduledAt: scheduledAt ?? formatScheduledAt(earliestScheduledAt(new Date(serviceNow(requestAt, offset)))), requestAt, timeScale: client.timeScale(), clockOffset: offset },
+          now(),
+        );
       try {
         if (run.scheduleAttempts > 1) {
           // An earlier try may have been taken and its answer lost: a batch past `created` is under way.
           const batch = await client.getBatch(run.batchId!);
-          if (batch.status !== 'created' && batch.scheduled_at) {
-            return afterScheduled(run, { scheduledAt: batch.scheduled_at, requestAt: now(), timeScale: client.timeScale(), clockOffset: client.clockOffset() ?? 0 }, now());
-          }
+          if (batch.status !== 'created') return followFrom(batch.scheduled_at, now(), client.clockOffset() ?? 0);
         }
         // The single call's rule: the earliest start the service accepts, on the service's clock.
         const requestAt = now();
         const offset = client.clockOffset() ?? 0;
         const at = formatScheduledAt(earliestScheduledAt(new Date(serviceNow(requestAt, offset))));
         await client.scheduleBatch(run.batchId!, at);
-        return afterScheduled(run, { scheduledAt: at, requestAt, timeScale: client.timeScale(), clockOffset: offset }, now());
+        return followFrom(at, requestAt, offset);
       } catch (error) {
+        // Taken despite the error (a lost answer): follow it. Refused: remove the batch so it never starts.
+        // Unknown (the service unreachable): try again later, never leaving calls unfollowed.
+        const batch = await client.getBatch(run.batchId!).catch(() => null);
+        if (!batch) return afterPollFailed(run, message(error), now());
+        if (batch.status !== 'created') return followFrom(batch.scheduled_at, now(), client.clockOffset() ?? 0);
         await client.deleteBatch(run.batchId!).catch(() => undefined);
         return failRun(run, message(error), now());
       }
+    }
     case 'following':
       try {
         return afterPoll(await poll(run, client, now), now());
@@ -101,8 +114,11 @@ async function poll(run: PlanRun, client: ServiceClient, now: Clock): Promise<Pl
 
 async function stopStep(run: PlanRun, client: ServiceClient, now: Clock): Promise<PlanRun> {
   if (run.phase !== 'following') {
-    // Nothing was dialled: an unscheduled batch is removed so it never starts.
-    if (run.batchId) await client.deleteBatch(run.batchId).catch(() => undefined);
+    // Not followed yet: the batch (if any) is stopped, in case a schedule went through, and removed.
+    if (run.batchId) {
+      await client.stopBatch(run.batchId).catch(() => undefined);
+      await client.deleteBatch(run.batchId).catch(() => undefined);
+    }
     return failRun(run, 'Stopped before any call was placed.', now());
   }
   try {

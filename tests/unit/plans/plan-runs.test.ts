@@ -119,4 +119,29 @@ describe('PlanRunsService', () => {
     expect(done.lastError).toMatch(/agent/i);
     expect(done.result!.cases[0]!.verdict).toBe('error');
   });
+
+  const scheduleStatuses = async () => {
+    const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
+    return ((Array.isArray(log) ? log : log.requests) as { path: string; status: number }[]).filter((r) => /schedule/.test(r.path)).map((r) => r.status);
+  };
+  const fault = (body: Record<string, unknown>) => fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('a schedule taken by the service whose answer was lost is followed, not refused and not deleted', async () => {
+    await fault({ method: 'POST', path: 'schedule', dropAfter: true, count: 10 });
+    await service().start({ id: 'run-e', planId: 'plan-1', plan: p(), baseUrl: sb.url });
+    const done = (await ended('run-e'))!;
+    expect(done.phase).toBe('finished');
+    expect(done.result!.verdict).toBe('pass');
+    expect(await scheduleStatuses()).toContain(0);
+  });
+
+  it('a schedule the service refuses removes the unscheduled batch and fails the run with the service’s message', async () => {
+    await fault({ method: 'POST', path: 'schedule', status: 400, body: { error: 400, message: 'scheduled_at is too soon' }, count: 10 });
+    await service().start({ id: 'run-f', planId: 'plan-1', plan: p(), baseUrl: sb.url });
+    const done = (await ended('run-f'))!;
+    expect(done.phase).toBe('failed');
+    expect(done.lastError).toMatch(/too soon/);
+    expect(await batchesNamed(runFileName('run-f'))).toEqual([]);
+    expect(await scheduleStatuses()).toContain(400);
+  });
 });
