@@ -23,6 +23,10 @@ export const DATA = {
   routeMemory: 'api.routeMemory',
   /** What UI may know of the key: whether one is stored, and its masked hint (KeyState below). */
   keyState: 'ui.keyState',
+  /** Agent test plans kept by the extension (lib/plans/store.ts). */
+  plans: 'plans',
+  /** Runs of those plans: followed by the background, then kept with their results (lib/plans/store.ts). */
+  planRuns: 'plans.runs',
   /** The data store's own version (lib/store/migrate.ts). */
   version: 'meta.version',
   /** Not a record: the name change notices use when something was kept aside (the quarantine store). */

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
 import { safeFileName } from '../../lib/ui/format';
 import { StatusMessage } from '../shared/Messages';
+import { SaveAsTestCase } from '../plans/SaveAsTestCase';
 
 /** "Copy transcript" and "Download JSON" of an execution. */
 export function ResultActions({ execution }: { execution: Execution }) {
@@ -38,6 +39,7 @@ export function ResultActions({ execution }: { execution: Execution }) {
         <button type="button" class="secondary" onClick={download}>
           Download JSON
         </button>
+        <SaveAsTestCase executionId={execution.id} />
       </div>
       <StatusMessage>{note}</StatusMessage>
     </div>

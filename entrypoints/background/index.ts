@@ -5,6 +5,7 @@ import { wireNotificationClicks } from '../../lib/background/notification-click'
 import { forgetTab, handlePageRequest } from '../../lib/background/page-service';
 import { wirePageScripts } from '../../lib/background/page-scripts';
 import { openPanel } from '../../lib/background/panel';
+import { planRuns, PLAN_RUNS_ALARM } from '../../lib/background/plan-runs';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
 import { MAX_MESSAGE_BYTES, uiRequest } from '../../lib/messages';
@@ -36,6 +37,7 @@ export default defineBackground(() => {
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TRACKER_ALARM) void calls.runDue();
+    if (alarm.name === PLAN_RUNS_ALARM) void planRuns().runDue();
   });
 
   // The context menu and the shortcut, where the platform has them (not on Firefox for Android).
@@ -55,5 +57,6 @@ export default defineBackground(() => {
   // A restarted worker picks up every call still being followed.
   void publishKeyState();
   void calls.runDue();
+  void planRuns().runDue();
   void calls.updateBadge();
 });

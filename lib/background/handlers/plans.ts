@@ -1,5 +1,102 @@
 /** Answers the requests of lib/requests/plans.ts. */
+import { earliestScheduledAt, liveStartTime } from '../../api/schedule';
+import { caseFromExecution, estimateRunCost } from '../../plans/from-call';
+import { checkPlan, problemsText } from '../../plans/schema';
 import type { PlanReplies } from '../../requests/plans';
+import { describeError } from '../describe-error';
+import { InputError } from '../input-error';
+import { planRuns } from '../plan-runs';
+import { planStore } from '../plan-store';
+import { currentClient, hostOf } from '../service';
 import type { Handlers } from './types';
 
-export const plansHandlers: Handlers<keyof PlanReplies> = {};
+/** Recent calls the estimate goes by. */
+const RECENT = 20;
+
+async function storedPlan(planId: string) {
+  const found = (await planStore.plans()).find((p) => p.id === planId);
+  if (!found) throw new InputError('This test plan is no longer stored (it may have been deleted in another window).');
+  return found;
+}
+
+export const plansHandlers: Handlers<keyof PlanReplies> = {
+  async 'plans/save'({ planId, plan }, { now }) {
+    const checked = checkPlan(plan);
+    if (!checked.ok) throw new InputError(`The plan was not saved:\n${problemsText(checked.problems)}`);
+    await planStore.editPlans((plans) => {
+      const entry = { id: planId, plan: checked.plan, updatedAt: now() };
+      const items = plans.some((p) => p.id === planId) ? plans.map((p) => (p.id === planId ? entry : p)) : [...plans, entry];
+      return { items, result: undefined };
+    }, now());
+    return { planId };
+  },
+
+  async 'plans/delete'({ planId }, { now }) {
+    await planStore.editPlans((plans) => ({ items: plans.filter((p) => p.id !== planId), result: undefined }), now());
+    // Its runs go with it (a run in progress is stopped first, so no call is left unfollowed).
+    for (const run of (await planStore.runs()).filter((r) => r.planId === planId)) {
+      if (run.phase !== 'finished' && run.phase !== 'failed') await planRuns().stop(run.id);
+      else await planRuns().remove(run.id);
+    }
+    return null;
+  },
+
+  async 'plans/case-from-execution'({ executionId }) {
+    const execution = await (await currentClient()).getExecution(executionId);
+    if (!execution.agent_id) throw new InputError('This call does not say which agent made it, so it cannot become a test case.');
+    const id = `call-${execution.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 'case'}`;
+    const testCase = caseFromExecution(execution, id, 'Case from a call');
+    return { agentId: execution.agent_id, testCase };
+  },
+
+  async 'plans/preview-run'({ planId }, { now }) {
+    const { plan } = await storedPlan(planId);
+    const client = await currentClient();
+    let estimate = null;
+    let estimateError = null;
+    try {
+      // The live route wants a window of at most 7 days (as the Executions section asks); `to` rounded up to the second.
+      const to = Math.ceil(now() / 1000) * 1000;
+      const recent = await client.listAgentExecutions(plan.agent_id, { page_number: 1, page_size: RECENT, from: new Date(to - 7 * 24 * 3600_000), to: new Date(to) });
+      estimate = estimateRunCost(recent.data, plan.cases.length);
+    } catch (error) {
+      estimateError = describeError(error).message;
+    }
+    // The same rule a run applies when it is confirmed, on the service's clock, told on ours.
+    const local = now();
+    const serviceAt = local + (client.clockOffset() ?? 0);
+    const at = earliestScheduledAt(new Date(serviceAt));
+    // The sandbox's clock may run faster than ours (timeScale): a wait there is shorter here.
+    const toLocal = (t: Date) => local + (t.getTime() - serviceAt) / client.timeScale();
+    return {
+      calls: plan.cases.length,
+      numbers: [...new Set(plan.cases.map((c) => c.contact_number))],
+      estimate,
+      estimateError,
+      startsAt: toLocal(at),
+      liveStartsAt: toLocal(liveStartTime(at)),
+      service: hostOf(client.baseUrl),
+    };
+  },
+
+  async 'plans/run'({ planId, runId }) {
+    const { plan } = await storedPlan(planId);
+    // Fails here, before anything is stored, when there is no key for the saved service.
+    const client = await currentClient();
+    const run = await planRuns().start({ id: runId, planId, plan, baseUrl: client.baseUrl });
+    return { runId: run.id };
+  },
+
+  async 'plans/stop-run'({ runId }) {
+    const run = await planRuns().stop(runId);
+    if (!run) throw new InputError('This run is no longer stored.');
+    return null;
+  },
+
+  async 'plans/delete-run'({ runId }) {
+    const run = (await planStore.runs()).find((r) => r.id === runId);
+    if (run && run.phase !== 'finished' && run.phase !== 'failed') throw new InputError('This run is still in progress: stop it before deleting it.');
+    await planRuns().remove(runId);
+    return null;
+  },
+};

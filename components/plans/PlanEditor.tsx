@@ -1,0 +1,99 @@
+import { useState } from 'preact/hooks';
+import { draftToValue, emptyCase, freeCaseId, problemPlace, type PlanDraft } from '../../lib/plans/draft';
+import { checkPlan, type PlanProblem } from '../../lib/plans/schema';
+import { send } from '../../lib/ui/send';
+import { ErrorMessage, StatusMessage } from '../shared/Messages';
+import { CaseEditor } from './CaseEditor';
+
+interface PlanEditorProps {
+  planId: string;
+  initial: PlanDraft;
+  /** Said when the editor opens (e.g. "Imported plan.json: check it and save it."). */
+  note?: string;
+  onSaved(planId: string): void;
+  onCancel(): void;
+}
+
+/**
+ * A plan and its cases, checked on Save by the plan file's own schema (the import's): the problems are
+ * listed by place and everything typed stays as it was.
+ */
+export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEditorProps) {
+  const [draft, setDraft] = useState(initial);
+  const [problems, setProblems] = useState<PlanProblem[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const checked = checkPlan(draftToValue(draft));
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      setError(null);
+      return;
+    }
+    setProblems([]);
+    setSaving(true);
+    const reply = await send({ type: 'plans/save', planId, plan: checked.plan });
+    setSaving(false);
+    if (!reply.ok) setError(reply.error.message);
+    else onSaved(planId);
+  };
+
+  return (
+    <form class="plans-editor" aria-label="Plan editor" onSubmit={save} noValidate>
+      <h2>{initial.name ? `Edit ${initial.name}` : 'New test plan'}</h2>
+      <StatusMessage>{note}</StatusMessage>
+      <div class="plans-grid">
+        <label>
+          Plan name
+          <input value={draft.name} onInput={(e) => setDraft({ ...draft, name: input(e) })} />
+        </label>
+        <label>
+          Agent id
+          <input value={draft.agentId} onInput={(e) => setDraft({ ...draft, agentId: input(e) })} class="mono" />
+        </label>
+        <label>
+          Call from (optional)
+          <input value={draft.fromNumber} onInput={(e) => setDraft({ ...draft, fromNumber: input(e) })} inputMode="tel" />
+        </label>
+      </div>
+      {draft.cases.map((c, i) => (
+        <CaseEditor
+          key={c.key}
+          index={i}
+          draft={c}
+          onChange={(next) => setDraft({ ...draft, cases: draft.cases.map((x) => (x.key === c.key ? next : x)) })}
+          onRemove={draft.cases.length > 1 ? () => setDraft({ ...draft, cases: draft.cases.filter((x) => x.key !== c.key) }) : undefined}
+        />
+      ))}
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => setDraft({ ...draft, cases: [...draft.cases, emptyCase(freeCaseId(draft))] })}>
+          Add case
+        </button>
+      </div>
+      {problems.length ? (
+        <div class="message message-error" role="alert">
+          <p>The plan was not saved. Fix these and save again:</p>
+          <ul>
+            {problems.map((p, i) => (
+              <li key={i}>
+                {problemPlace(p.path, draft)}: {p.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <ErrorMessage>{error}</ErrorMessage>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={saving}>
+          Save plan
+        </button>
+        <button type="button" class="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Plans and their runs as the extension stores them (data store records `plans` and `plans.runs`):
+ * `{version, plans}` and `{version, runs}`. Read schema-checked, never lossy, like call history: a
+ * value that does not parse, or one written by a newer version, is handed back as `keepAside` for the
+ * store to quarantine untouched. Each stored plan is a plan file (lib/plans/schema.ts) checked by the
+ * same `checkPlan` as an import, so the file format's own version rules apply to stored plans too.
+ *
+ * Versions: 1, the first (plans keyed by a local id, with their time of last change).
+ */
+import { z } from '../api/zod';
+import type { KeptAside } from '../calls/history';
+import type { PlanRun } from './run-state';
+import { checkPlan, problemsText, type TestPlan } from './schema';
+
+export const PLANS_VERSION = 1;
+export const RUNS_VERSION = 1;
+
+export interface StoredPlan {
+  id: string;
+  plan: TestPlan;
+  updatedAt: number;
+}
+
+export interface StoreRead<T> {
+  items: T[];
+  keepAside: KeptAside[];
+}
+
+const container = <K extends string>(key: K) => z.object({ version: z.number().int().nonnegative(), [key]: z.array(z.unknown()) } as { version: z.ZodNumber } & Record<K, z.ZodArray<z.ZodUnknown>>);
+
+function readContainer<T>(
+  raw: unknown,
+  what: { key: 'plans' | 'runs'; version: number; noun: string },
+  readItem: (item: unknown) => { ok: true; value: T } | { ok: false; reason: string },
+): StoreRead<T> {
+  if (raw === undefined || raw === null) return { items: [], keepAside: [] };
+  const parsed = container(what.key).safeParse(raw);
+  if (!parsed.success) return { items: [], keepAside: [{ reason: `Stored ${what.noun} were unreadable; they are kept aside, not shown.`, value: raw }] };
+  const version = parsed.data.version as number;
+  if (version > what.version) {
+    return { items: [], keepAside: [{ reason: `Stored ${what.noun} are from a newer version (${version}); they are kept aside, not shown.`, value: raw }] };
+  }
+  const items: T[] = [];
+  const keepAside: KeptAside[] = [];
+  for (const item of parsed.data[what.key] as unknown[]) {
+    const read = readItem(item);
+    if (read.ok) items.push(read.value);
+    else keepAside.push({ reason: read.reason, value: item });
+  }
+  return { items, keepAside };
+}
+
+const storedPlanShape = z.object({ id: z.string().min(1), plan: z.unknown(), updatedAt: z.number() });
+
+export function readPlans(raw: unknown): StoreRead<StoredPlan> {
+  return readContainer(raw, { key: 'plans', version: PLANS_VERSION, noun: 'test plans' }, (item) => {
+    const shape = storedPlanShape.safeParse(item);
+    if (!shape.success) return { ok: false, reason: 'A stored test plan could not be read; it is kept aside.' };
+    const plan = checkPlan(shape.data.plan);
+    if (!plan.ok) return { ok: false, reason: `A stored test plan could not be read (${problemsText(plan.problems.slice(0, 3)).replace(/\n/g, '; ')}); it is kept aside.` };
+    return { ok: true, value: { id: shape.data.id, plan: plan.plan, updatedAt: shape.data.updatedAt } };
+  });
+}
+
+export const writePlans = (plans: readonly StoredPlan[]) => ({ version: PLANS_VERSION, plans });
+
+const storedRunShape = z
+  .object({
+    id: z.string().min(1),
+    planId: z.string().min(1),
+    plan: z.unknown(),
+    baseUrl: z.string(),
+    phase: z.enum(['creating', 'scheduling', 'following', 'finished', 'failed']),
+    createdAt: z.number(),
+    createAttempts: z.number().int().nonnegative(),
+    scheduleAttempts: z.number().int().nonnegative(),
+    batchId: z.string().nullable(),
+    follow: z.looseObject({ batchId: z.string(), rows: z.record(z.string(), z.unknown()), finished: z.record(z.string(), z.unknown()) }).nullable(),
+    nextPollAt: z.number().nullable(),
+    failures: z.number().int().nonnegative(),
+    stopRequested: z.boolean(),
+    lastError: z.string().nullable(),
+    result: z.looseObject({ verdict: z.enum(['pass', 'fail', 'error']), cases: z.array(z.unknown()) }).nullable(),
+    finishedAt: z.number().nullable(),
+  })
+  .loose();
+
+export function readRuns(raw: unknown): StoreRead<PlanRun> {
+  return readContainer(raw, { key: 'runs', version: RUNS_VERSION, noun: 'test plan runs' }, (item) => {
+    const shape = storedRunShape.safeParse(item);
+    const plan = shape.success ? checkPlan(shape.data.plan) : null;
+    if (!shape.success || !plan?.ok) return { ok: false, reason: 'A stored run of a test plan could not be read; it is kept aside.' };
+    // The follow state and result were built by this code from parsed service records; their shape was checked above.
+    return { ok: true, value: { ...(shape.data as unknown as PlanRun), plan: plan.plan } };
+  });
+}
+
+export const writeRuns = (runs: readonly PlanRun[]) => ({ version: RUNS_VERSION, runs });
