@@ -55,11 +55,16 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   // Older background builds did not publish the origin: then the key is the saved base URL's.
   const keyOrigin = hasKey ? (store.keyOrigin.value ?? originOrNull(stored.baseUrl)) : null;
 
-  const [baseUrl, setBaseUrl] = useState(stored.baseUrl);
+  // What the person typed or chose, null until they do: the stored value shows until then. (Copying
+  // stored values into state from an effect raced typing: an effect that ran after a keystroke put
+  // the stored URL over the typed one, the Firefox smoke's 1-in-8 failure of issue 8.)
+  const [typedBaseUrl, setBaseUrl] = useState<string | null>(null);
   const [apiKey, setApiKey] = useState('');
-  const [rememberKey, setRememberKey] = useState(stored.rememberKey);
-  const [country, setCountry] = useState(stored.defaultCountry);
-  const [edited, setEdited] = useState(false);
+  const [chosenRememberKey, setRememberKey] = useState<boolean | null>(null);
+  const [chosenCountry, setCountry] = useState<string | null>(null);
+  const baseUrl = typedBaseUrl ?? stored.baseUrl;
+  const rememberKey = chosenRememberKey ?? stored.rememberKey;
+  const country = chosenCountry ?? stored.defaultCountry;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState('');
@@ -68,14 +73,6 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [otherKeyOrigins, setOtherKeyOrigins] = useState<string[]>([]);
   const [move, setMove] = useState<KeyMove | null>(null);
-
-  // Stored settings can arrive after the first render; they fill the form until the person edits it.
-  useEffect(() => {
-    if (edited) return;
-    setBaseUrl(stored.baseUrl);
-    setRememberKey(stored.rememberKey);
-    setCountry(stored.defaultCountry);
-  }, [stored]);
 
   useEffect(() => {
     void send({ type: 'settings/get' }).then((reply) => {
@@ -86,7 +83,6 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   }, []);
 
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
-    setEdited(true);
     setSaved('');
     setMove(null);
     set(value);
@@ -145,7 +141,6 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
       setErrors({});
       setMove(null);
       setApiKey('');
-      setEdited(false);
       setBaseUrl(reply.data.baseUrl);
       setOtherKeyOrigins(reply.data.otherKeyOrigins ?? []);
       setSaved(reply.data.hasKey ? 'Saved. The key is stored and shown only masked from now on.' : 'Saved.');
@@ -204,6 +199,9 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
       setSaved(`The key for ${origin ?? keyOrigin ?? 'this service'} was removed from this device.`);
     }
   };
+
+  // Fields shown before the first storage read would change under the person's typing.
+  if (!store.ready.value) return <p class="hint">Loading…</p>;
 
   const { common, others } = countryOptions();
   const reportText = report
