@@ -1,4 +1,5 @@
 import type { CallRecord } from '../../lib/calls/call-record';
+import { t } from '../../lib/i18n';
 import { formatClock } from '../../lib/ui/format';
 import { timelineEntries } from '../../lib/ui/timeline';
 
@@ -6,7 +7,7 @@ import { timelineEntries } from '../../lib/ui/timeline';
 export function CallStatusTimeline({ call }: { call: Pick<CallRecord, 'observed' | 'status'> }) {
   const entries = timelineEntries(call);
   return (
-    <ol class="timeline" aria-label="Call status timeline">
+    <ol class="timeline" aria-label={t('timeline_label')}>
       {entries.map((entry) => (
         <li key={entry.status} class={`timeline-${entry.state}`} aria-current={entry.state === 'current' ? 'step' : undefined}>
           <span class="timeline-label">{entry.label}</span>{' '}
@@ -14,7 +15,7 @@ export function CallStatusTimeline({ call }: { call: Pick<CallRecord, 'observed'
             {entry.at !== null
               ? formatClock(entry.at, { seconds: true })
               : entry.state === 'not-observed'
-                ? 'not observed'
+                ? t('timeline_notObserved')
                 : ''}
           </span>
         </li>
