@@ -194,7 +194,11 @@ async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unk
   let lastError = '';
   while (Date.now() < deadline) {
     try {
-      if (await withTimeout(page.evaluate(fn, ...args), Math.max(1, deadline - Date.now()), 'a check in the page')) return;
+      // Through a handle: `fn` may answer an element, which evaluate() cannot bring back as a value.
+      const answer = await withTimeout(page.evaluateHandle(fn, ...args), Math.max(1, deadline - Date.now()), 'a check in the page');
+      const truthy = await answer.evaluate((value) => !!value);
+      await answer.dispose();
+      if (truthy) return;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // The document was being replaced (its context destroyed mid-call): check again in the new one.
