@@ -10,6 +10,8 @@
 import type en from '../public/_locales/en/messages.json';
 import { browser } from './browser';
 
+export { uiLocale } from './ui/locale';
+
 export type MessageKey = keyof typeof en;
 
 export interface CatalogueEntry {
@@ -54,9 +56,4 @@ export function fillMessage(entry: CatalogueEntry, subs: readonly string[]): str
 /** The placeholder names a message uses, lower-cased and sorted (for the catalogue checks). */
 export function placeholderNames(entry: CatalogueEntry): string[] {
   return [...new Set([...entry.message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()))].sort();
-}
-
-/** The locale for numbers, dates and currencies: the browser's language. */
-export function uiLocale(): string {
-  return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 }

@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import de from '../../../public/_locales/de/messages.json';
 import en from '../../../public/_locales/en/messages.json';
 import { PopupApp } from '../../../entrypoints/popup/App';
 import { useCatalogues } from '../../../lib/i18n';
-import { fakeBackground, keyState, ok, renderWithStore, seedData, settingsView } from '../ui/helpers';
+import { fail, fakeBackground, keyState, ok, renderWithStore, seedData, settingsView } from '../ui/helpers';
 
 beforeEach(() => {
   fakeBrowser.reset();
+  fakeBrowser.permissions.request = vi.fn().mockResolvedValue(true) as never;
   useCatalogues(de, en); // a German browser: de first, en for what de lacks
 });
 afterEach(() => {
@@ -30,5 +31,19 @@ describe('the popup in German', () => {
       'Firefox schließt dieses Fenster, wenn es nach einer Berechtigung fragt; verwenden Sie in diesem Fall die Einstellungsseite.',
     );
     expect(document.body.textContent).not.toContain('Connect the extension');
+    // The first-run setup form the popup loads is German too.
+    expect(await screen.findByLabelText('API-Basis-URL')).toBeTruthy();
+    expect(screen.getByLabelText('API-Schlüssel')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Schlüssel auf diesem Gerät merken' })).toBeTruthy();
+  });
+
+  it("a failed save says so in German, with the service's own message inside as it was written", async () => {
+    await seedData({ 'ui.keyState': keyState(false) });
+    fakeBackground((r) => (r.type === 'settings/save' ? fail('Storage is full.') : ok(settingsView({ hasKey: false }))));
+    await renderWithStore(<PopupApp search="" />);
+    fireEvent.input(await screen.findByLabelText('API-Schlüssel'), { target: { value: 'bn-0123456789abcdef' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Nicht gespeichert: Storage is full.');
   });
 });
