@@ -14,7 +14,7 @@ export default defineConfig({
     server: { deps: { inline: [/libphonenumber-js/] } },
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     // Node has no IndexedDB: an in-memory one for the data and key stores (lib/idb.ts).
-    setupFiles: ['tests/setup/fake-indexeddb.ts'],
+    setupFiles: ['tests/setup/fake-indexeddb.ts', 'tests/setup/i18n.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

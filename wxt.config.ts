@@ -9,12 +9,30 @@ export const GECKO_ID = 'click-to-call@voice-agent.test';
 export const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const OPTIONAL_ORIGINS = ['https://*/*', ...LOOPBACK_ORIGINS];
 
+/**
+ * The oldest browsers the code runs in, set by the newest API it needs (tests/unit/release checks the built manifests).
+ * Chrome 116: `sidePanel.open()` (the side panel itself is 114, `storage.session` 102).
+ * Firefox 140 (Android 142): the manifest's `gecko.data_collection_permissions`, which AMO requires;
+ * the newest API the code uses there is `storage.session` (115).
+ */
+export const MINIMUM_CHROME_VERSION = '116';
+export const GECKO_MIN_VERSION = '140.0';
+export const GECKO_ANDROID_MIN_VERSION = '142.0';
+
 export default defineConfig({
   // The RegExp memo: see lib/phone/matches-entirely.ts (about a tenth off the page scan).
   vite: () => ({ plugins: [preact(), libphonenumberRegExpMemo()] }),
+  // `npm run zip`: Chrome and Firefox packages in .output/, and for Firefox review the sources that
+  // build them (README's build commands, from a clean checkout): no tests, results or benches.
+  zip: {
+    excludeSources: ['tests/**', 'test-results/**', 'playwright-report/**', 'bench/**', '**/*.log', 'vitest.config.ts', 'playwright.config.ts'],
+  },
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'Voice Agent Click-to-Call',
-    description: 'Dial numbers with your voice AI agents through single-call batches and watch each call.',
+    // From public/_locales (lib/i18n.ts reads the same catalogues).
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    ...(browser === 'firefox' ? {} : { minimum_chrome_version: MINIMUM_CHROME_VERSION }),
     permissions: [
       'storage',
       'alarms',
@@ -33,7 +51,7 @@ export default defineConfig({
     commands: {
       'call-selection': {
         suggested_key: { default: 'Alt+Shift+K' },
-        description: 'Call the selected phone number',
+        description: '__MSG_commandCallSelection__',
       },
     },
     ...(browser === 'firefox'
@@ -41,10 +59,10 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: GECKO_ID,
-              strict_min_version: '128.0',
+              strict_min_version: GECKO_MIN_VERSION,
               data_collection_permissions: { required: ['none'] },
             },
-            gecko_android: { strict_min_version: '128.0' },
+            gecko_android: { strict_min_version: GECKO_ANDROID_MIN_VERSION },
           },
         }
       : {}),

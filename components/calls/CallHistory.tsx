@@ -1,5 +1,7 @@
 import type { CallRecord } from '../../lib/calls/call-record';
+import { t } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
+import { tNodes } from '../shared/Translated';
 import { callStatusText } from './CallView';
 
 interface CallHistoryProps {
@@ -12,7 +14,7 @@ interface CallHistoryProps {
 
 /** Recent calls, newest first: each can be reopened or dialled again. */
 export function CallHistory({ calls, selectedId, onOpen, onCallAgain, onForget }: CallHistoryProps) {
-  if (calls.length === 0) return <p class="hint">No calls yet.</p>;
+  if (calls.length === 0) return <p class="hint">{t('calls_noCallsYet')}</p>;
   return (
     <ul class="history">
       {calls.map((call) => {
@@ -20,21 +22,21 @@ export function CallHistory({ calls, selectedId, onOpen, onCallAgain, onForget }
         return (
           <li key={call.id} class={call.id === selectedId ? 'selected' : undefined} aria-current={call.id === selectedId ? 'true' : undefined}>
             <p class="history-title" id={titleId}>
-              <span class="mono">{call.toNumber}</span> · {call.agentName || call.agentId}
+              {tNodes('calls_historyTitle', <span class="mono">{call.toNumber}</span>, call.agentName || call.agentId)}
             </p>
             <p class="hint">
-              {formatDateTime(call.createdAt)} · {callStatusText(call)}
+              {t('calls_historyWhen', formatDateTime(call.createdAt), callStatusText(call))}
             </p>
             <div class="actions">
               <button type="button" class="secondary small" aria-describedby={titleId} onClick={() => onOpen(call.id)}>
-                Open
+                {t('calls_open')}
               </button>
               <button type="button" class="secondary small" aria-describedby={titleId} onClick={() => onCallAgain(call)}>
-                Call again
+                {t('calls_callAgain')}
               </button>
               {onForget && call.step === 'finished' ? (
                 <button type="button" class="secondary small" aria-describedby={titleId} onClick={() => onForget(call.id)}>
-                  Forget
+                  {t('calls_forget')}
                 </button>
               ) : null}
             </div>

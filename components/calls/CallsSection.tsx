@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t, type MessageKey } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
 import { KeptAside } from '../shared/KeptAside';
@@ -10,10 +11,10 @@ import { DialForm, type DialPrefill } from './DialForm';
 
 type Tab = 'call' | 'dial' | 'history';
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'call', label: 'Call' },
-  { id: 'dial', label: 'New call' },
-  { id: 'history', label: 'History' },
+const TABS: { id: Tab; label: MessageKey }[] = [
+  { id: 'call', label: 'callsTabs_call' },
+  { id: 'dial', label: 'callsTabs_dial' },
+  { id: 'history', label: 'callsTabs_history' },
 ];
 
 interface CallsSectionProps extends SectionProps {
@@ -44,14 +45,14 @@ export function CallsSection({ callId, onCallChange, focus, onAgentChange }: Cal
   }, [selected?.agentId]);
 
   return (
-    <Tabs<Tab> label="Calls" tabs={TABS} selected={tab} onSelect={setTab}>
+    <Tabs<Tab> label={t('callsTabs_label')} tabs={TABS.map((tab) => ({ id: tab.id, label: t(tab.label) }))} selected={tab} onSelect={setTab}>
       {tab === 'call' ? (
         selected ? (
           <FullCallView call={selected} />
         ) : callId ? (
-          <p class="hint">That call is no longer in the history.</p>
+          <p class="hint">{t('calls_noLongerInHistory')}</p>
         ) : (
-          <p class="hint">No calls yet. Place one from “New call”.</p>
+          <p class="hint">{t('calls_noneYetPlaceOne')}</p>
         )
       ) : tab === 'dial' ? (
         <DialForm key={prefill.key} prefill={prefill.value} onDialled={showCall} />

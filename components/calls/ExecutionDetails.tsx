@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
+import { t } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage } from '../shared/Messages';
 import { useReloadedExecution } from './CallView';
@@ -17,23 +18,23 @@ export function ExecutionDetails({ executionId, onBack }: { executionId: string;
     void send({ type: 'execution/get', executionId }).then((reply) => {
       if (!live) return;
       if (reply.ok) setLoaded(reply.data);
-      else setError(`The execution could not be loaded: ${reply.error.message}`);
+      else setError(t('execution_notLoaded', reply.error.message));
     });
     return () => {
       live = false;
     };
   }, [executionId]);
   return (
-    <section class="execution-details" aria-label="Execution details">
+    <section class="execution-details" aria-label={t('execution_detailsLabel')}>
       <button type="button" class="secondary small" onClick={onBack}>
-        Back to the list
+        {t('execution_backToList')}
       </button>
       <ErrorMessage>{error}</ErrorMessage>
       {execution ? (
         <ExecutionResults execution={execution} onReload={reload} reloading={reloading} reloadError={reloadError} />
       ) : error ? null : (
         <p class="hint" role="status">
-          Loading the execution…
+          {t('execution_loading')}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ExecutionLogEntry } from '../../lib/api/schemas/execution';
+import { t, uiLocale } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
 import { logEntries, send } from '../../lib/ui/send';
 import { ErrorMessage } from '../shared/Messages';
@@ -8,7 +9,7 @@ function logTime(at: string | null | undefined): string {
   if (!at) return '—';
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
-  return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return date.toLocaleTimeString(uiLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 /** The service's step-by-step log of the call (transcriber, LLM, synthesizer…), loaded on demand. */
@@ -22,19 +23,19 @@ export function ExecutionLog({ executionId }: { executionId: string }) {
     setError(null);
     const reply = await send({ type: 'execution/log', executionId });
     setLoading(false);
-    if (!reply.ok) setError(`The log could not be loaded: ${reply.error.message}`);
+    if (!reply.ok) setError(t('log_notLoaded', reply.error.message));
     else setEntries(logEntries(reply.data));
   };
 
   return (
     <section class="execution-log" aria-labelledby={`log-title-${executionId}`}>
-      <h3 id={`log-title-${executionId}`}>Execution log</h3>
+      <h3 id={`log-title-${executionId}`}>{t('log_title')}</h3>
       {entries === null ? (
         <button type="button" class="secondary" onClick={load} disabled={loading}>
-          {loading ? 'Loading log…' : 'Load log'}
+          {loading ? t('log_loading') : t('log_load')}
         </button>
       ) : entries.length === 0 ? (
-        <p class="hint">The log is empty.</p>
+        <p class="hint">{t('log_empty')}</p>
       ) : (
         <ol class="log-entries">
           {entries.map((entry, i) => (
@@ -45,14 +46,15 @@ export function ExecutionLog({ executionId }: { executionId: string }) {
                 </time>
                 {' · '}
                 <span class="log-component">
-                  {entry.component ?? 'unknown component'}
-                  {entry.provider ? ` (${entry.provider})` : ''}
+                  {entry.provider
+                    ? t('log_componentWithProvider', entry.component ?? t('log_unknownComponent'), entry.provider)
+                    : (entry.component ?? t('log_unknownComponent'))}
                 </span>
                 {' · '}
-                <span class="log-type">{entry.type ?? 'entry'}</span>
+                <span class="log-type">{entry.type ?? t('log_entry')}</span>
               </p>
               <p class="log-text">{entry.data ?? ''}</p>
-              {entry.reasoning_content ? <p class="log-text log-reasoning">Reasoning: {entry.reasoning_content}</p> : null}
+              {entry.reasoning_content ? <p class="log-text log-reasoning">{t('log_reasoning', entry.reasoning_content)}</p> : null}
             </li>
           ))}
         </ol>

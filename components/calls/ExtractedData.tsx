@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { formatValue } from '../../lib/ui/format';
 
 /** The values the agent extracted from the conversation, as a two-column table. */
@@ -5,15 +6,15 @@ export function ExtractedData({ data }: { data: Record<string, unknown> | null |
   const entries = Object.entries(data ?? {});
   return (
     <section class="extracted" aria-labelledby="extracted-title">
-      <h3 id="extracted-title">Extracted data</h3>
+      <h3 id="extracted-title">{t('extracted_title')}</h3>
       {entries.length === 0 ? (
-        <p class="hint">No data was extracted.</p>
+        <p class="hint">{t('extracted_none')}</p>
       ) : (
         <table>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Value</th>
+              <th scope="col">{t('extracted_field')}</th>
+              <th scope="col">{t('extracted_value')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import { countryName } from '../../lib/ui/countries';
 import type { PhoneParse } from '../../lib/ui/phone';
 
@@ -23,14 +24,14 @@ export function PhoneNumberInput({ id = 'phone-number', value, onInput, parsed, 
   const errorId = `${id}-error`;
   return (
     <div class="field">
-      <label for={id}>Phone number</label>
+      <label for={id}>{t('phone_label')}</label>
       <input
         id={id}
         type="tel"
         inputMode="tel"
         autocomplete="off"
         value={value}
-        placeholder={defaultCountry === 'US' ? '(415) 555-0123 or +44 20 7946 0958' : 'A number, or +country code and number'}
+        placeholder={defaultCountry === 'US' ? t('phone_placeholderUS') : t('phone_placeholder')}
         aria-invalid={errorVisible ? 'true' : undefined}
         aria-describedby={errorVisible ? `${hintId} ${errorId}` : hintId}
         onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
@@ -38,11 +39,13 @@ export function PhoneNumberInput({ id = 'phone-number', value, onInput, parsed, 
       />
       <p class="hint" id={hintId} aria-live="polite">
         {!hasText
-          ? `Numbers without a + are read as ${countryName(defaultCountry)} numbers.`
+          ? t('phone_readAs', countryName(defaultCountry))
           : parsed === null
-            ? 'Checking the number…'
+            ? t('phone_checking')
             : parsed.ok
-              ? `${parsed.international}${parsed.country ? ` · ${countryName(parsed.country)}` : ''}`
+              ? parsed.country
+                ? t('phone_parsedWithCountry', parsed.international, countryName(parsed.country))
+                : parsed.international
               : ''}
       </p>
       {errorVisible && !parsed.ok ? (

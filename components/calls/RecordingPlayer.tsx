@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import { ErrorMessage } from '../shared/Messages';
 
 interface RecordingPlayerProps {
@@ -16,28 +17,28 @@ export function RecordingPlayer({ url, onReload, reloading = false }: RecordingP
   if (!url) {
     return (
       <section class="recording" aria-labelledby="recording-title">
-        <h3 id="recording-title">Recording</h3>
-        <p class="hint">No recording for this call.</p>
+        <h3 id="recording-title">{t('recording_title')}</h3>
+        <p class="hint">{t('recording_none')}</p>
       </section>
     );
   }
   return (
     <section class="recording" aria-labelledby="recording-title">
-      <h3 id="recording-title">Recording</h3>
-      <audio controls preload="none" src={url} aria-label="Call recording" onError={() => setFailedUrl(url)} />
+      <h3 id="recording-title">{t('recording_title')}</h3>
+      <audio controls preload="none" src={url} aria-label={t('recording_label')} onError={() => setFailedUrl(url)} />
       <p>
         <a href={url} download target="_blank" rel="noopener noreferrer">
-          Download recording
+          {t('recording_download')}
         </a>
       </p>
       {failed ? (
         <>
           <ErrorMessage>
-            The recording link has expired or cannot be played; links are temporary. Reload the call to get a fresh link.
+            {t('recording_expired')}
           </ErrorMessage>
           {onReload ? (
             <button type="button" class="secondary" onClick={onReload} disabled={reloading}>
-              Reload call
+              {t('recording_reload')}
             </button>
           ) : null}
         </>

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { parseTranscript, speakerLabel } from '../../lib/ui/format';
 
 /** The conversation as turns. Everything the service wrote is rendered as text. */
@@ -5,9 +6,9 @@ export function Transcript({ text }: { text: string | null | undefined }) {
   const turns = parseTranscript(text);
   return (
     <section class="transcript" aria-labelledby="transcript-title">
-      <h3 id="transcript-title">Transcript</h3>
+      <h3 id="transcript-title">{t('transcript_title')}</h3>
       {turns.length === 0 ? (
-        <p class="hint">No transcript.</p>
+        <p class="hint">{t('transcript_none')}</p>
       ) : (
         <ol class="turns">
           {turns.map((turn, i) => (

@@ -1,4 +1,5 @@
 import { variableRow, type VariableRow } from '../../lib/ui/variables';
+import { t } from '../../lib/i18n';
 
 interface VariablesEditorProps {
   rows: VariableRow[];
@@ -11,13 +12,17 @@ export function VariablesEditor({ rows, onChange, errors = [] }: VariablesEditor
   const update = (key: number, patch: Partial<VariableRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
     <fieldset class="variables">
-      <legend>Variables</legend>
-      {rows.length === 0 ? <p class="hint">No variables: the agent’s prompt gets only the phone number.</p> : null}
+      <legend>{t('variables_legend')}</legend>
+      {rows.length === 0 ? <p class="hint">{t('variables_none')}</p> : null}
       {rows.map((row, i) => (
         <div class="variable-row" key={row.key}>
           <div class="field">
-            <label for={`var-name-${row.key}`}>
-              Name<span class="visually-hidden"> of variable {i + 1}</span>
+            {/* Seen: "Name"; heard (the label): the whole "Name of variable 2". */}
+            <span class="field-label" aria-hidden="true">
+              {t('variables_name')}
+            </span>
+            <label for={`var-name-${row.key}`} class="visually-hidden">
+              {t('variables_nameOf', i + 1)}
             </label>
             <input
               id={`var-name-${row.key}`}
@@ -29,8 +34,11 @@ export function VariablesEditor({ rows, onChange, errors = [] }: VariablesEditor
             />
           </div>
           <div class="field">
-            <label for={`var-value-${row.key}`}>
-              Value<span class="visually-hidden"> of variable {i + 1}</span>
+            <span class="field-label" aria-hidden="true">
+              {t('variables_value')}
+            </span>
+            <label for={`var-value-${row.key}`} class="visually-hidden">
+              {t('variables_valueOf', i + 1)}
             </label>
             <input
               id={`var-value-${row.key}`}
@@ -43,15 +51,15 @@ export function VariablesEditor({ rows, onChange, errors = [] }: VariablesEditor
           <button
             type="button"
             class="secondary small"
-            aria-label={`Remove variable ${i + 1}${row.name ? ` (${row.name})` : ''}`}
+            aria-label={row.name ? t('variables_removeNamed', i + 1, row.name) : t('variables_remove', i + 1)}
             onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
           >
-            Remove
+            {t('variables_removeButton')}
           </button>
         </div>
       ))}
       <button type="button" class="secondary small" onClick={() => onChange([...rows, variableRow()])}>
-        Add variable
+        {t('variables_add')}
       </button>
       {errors.length ? (
         <div class="message message-error" role="alert">

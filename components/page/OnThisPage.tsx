@@ -6,6 +6,7 @@
  * Small on purpose: no zod at runtime.
  */
 import { useContext, useEffect, useState } from 'preact/hooks';
+import { t, uiLocale } from '../../lib/i18n';
 import type { TabNumbersView } from '../../lib/messages';
 import { queryParam } from '../../lib/ui/hooks';
 import { send } from '../../lib/ui/send';
@@ -26,9 +27,10 @@ export function filterNumbers<T extends { raw: string; e164: string }>(numbers: 
 
 /** "Showing 500 of 5,000 numbers" when the list is not everything the page holds. */
 export function countLine(shown: number, all: number): string {
-  const n = (x: number) => x.toLocaleString('en-US');
-  if (shown === all) return `${n(all)} number${all === 1 ? '' : 's'}`;
-  return `Showing ${n(shown)} of ${n(all)} numbers`;
+  const locale = uiLocale();
+  const n = (x: number) => x.toLocaleString(locale);
+  if (shown === all) return t(new Intl.PluralRules(locale).select(all) === 'one' ? 'page_countOne' : 'page_countOther', n(all));
+  return t('page_showingOf', n(shown), n(all));
 }
 
 /** `?tab=<id>` when the popup was opened for a given tab (tests, the confirmation window). */
@@ -88,7 +90,7 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
     else {
       const after = await load();
       if (!enabled && after && !after.enabled) {
-        setNote(`Click-to-call stays off on ${host} because of the Sites settings (only listed sites, or a listed exception).`);
+        setNote(t('page_staysOff', host));
       }
     }
     setBusy(false);
@@ -104,11 +106,11 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
 
   return (
     <section class="on-this-page" aria-labelledby="on-this-page-title">
-      <h2 id="on-this-page-title">On this page</h2>
+      <h2 id="on-this-page-title">{t('page_title')}</h2>
       {!enabled ? (
-        <p class="hint">Click-to-call is off on {host}.</p>
+        <p class="hint">{t('page_offOn', host)}</p>
       ) : numbers.length === 0 ? (
-        <p class="hint">No phone numbers found on {host}.</p>
+        <p class="hint">{t('page_noneFound', host)}</p>
       ) : (
         <>
         <p class="hint" role="status" id="on-this-page-count">
@@ -116,26 +118,26 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
         </p>
         {numbers.length > 5 || total > numbers.length ? (
           <div class="field">
-            <label for="on-this-page-filter">Filter numbers</label>
+            <label for="on-this-page-filter">{t('page_filter')}</label>
             <input
               id="on-this-page-filter"
               type="search"
               value={query}
-              placeholder="Digits or text"
+              placeholder={t('page_filterPlaceholder')}
               aria-describedby="on-this-page-count"
               onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
             />
           </div>
         ) : null}
-        <ul class="plain" aria-label={`Phone numbers on ${host}`}>
+        <ul class="plain" aria-label={t('page_numbersOn', host)}>
           {shown.map((n) => (
             <li key={n.e164} class="row" style={{ justifyContent: 'space-between', padding: '2px 0' }}>
               <span>
                 {n.raw}
                 {n.raw !== n.e164 ? <span class="hint mono"> {n.e164}</span> : null}
               </span>
-              <button type="button" class="secondary small" aria-label={`Call ${n.raw}`} onClick={() => call(n.e164)}>
-                Call
+              <button type="button" class="secondary small" aria-label={t('page_callNumber', n.raw)} onClick={() => call(n.e164)}>
+                {t('page_call')}
               </button>
             </li>
           ))}
@@ -143,17 +145,17 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
         </>
       )}
       <div class="field">
-        <label for="on-this-page-country">Country for numbers on {host}</label>
+        <label for="on-this-page-country">{t('page_countryFor', host)}</label>
         <CountrySelect
           id="on-this-page-country"
           value={view.siteCountry ?? ''}
-          emptyLabel={`Default${view.siteCountry || !view.country ? '' : ` (${countryName(view.country)})`}`}
+          emptyLabel={view.siteCountry || !view.country ? t('page_defaultCountry') : t('page_defaultCountryNamed', countryName(view.country))}
           onChange={(country) => void setCountry(country)}
         />
       </div>
       <div class="actions">
         <button type="button" class="secondary small" disabled={busy} onClick={() => void toggle()}>
-          {enabled ? 'Pause on this site' : 'Resume on this site'}
+          {enabled ? t('page_pause') : t('page_resume')}
         </button>
       </div>
       {note ? <p class="hint" role="status">{note}</p> : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import type { SetupForm as SetupFormComponent } from './SetupForm';
 
 /**
@@ -14,7 +15,7 @@ export function LazySetupForm(props: { onSaved?: () => void }) {
       () => setFailed(true),
     );
   }, []);
-  if (failed) return <p role="alert">The setup form could not load. Open the extension’s options page instead.</p>;
-  if (!Form) return <p class="hint">Loading…</p>;
+  if (failed) return <p role="alert">{t('setup_formNotLoaded')}</p>;
+  if (!Form) return <p class="hint">{t('setup_loading')}</p>;
   return <Form {...props} />;
 }

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '../../lib/browser';
+import { t } from '../../lib/i18n';
 import type { ConnectionReport } from '../../lib/messages';
 import { checkBaseUrl, cleanApiKey, SANDBOX_BASE_URL } from '../../lib/settings/checks';
 import { countryOptions } from '../../lib/ui/countries';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
+import { tNodes } from '../shared/Translated';
 
 /** The host permission pattern for a base URL's origin (match patterns carry no port). */
 export function originPattern(origin: string): string {
@@ -29,9 +31,9 @@ function requestOriginAccess(origin: string): Promise<boolean | Error> {
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
-function refusedAccess(origin: string, answer: false | Error, action = 'Save'): string {
-  if (answer instanceof Error) return `The browser could not ask for access to ${origin}: ${answer.message}`;
-  return `The extension needs access to ${origin} to reach the service; click ${action} again and choose Allow.`;
+function refusedAccess(origin: string, answer: false | Error, action: 'save' | 'test' = 'save'): string {
+  if (answer instanceof Error) return t('setup_browserCouldNotAsk', origin, answer.message);
+  return t(action === 'save' ? 'setup_needsAccessSave' : 'setup_needsAccessTest', origin);
 }
 
 interface FieldErrors {
@@ -55,11 +57,16 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   // Older background builds did not publish the origin: then the key is the saved base URL's.
   const keyOrigin = hasKey ? (store.keyOrigin.value ?? originOrNull(stored.baseUrl)) : null;
 
-  const [baseUrl, setBaseUrl] = useState(stored.baseUrl);
+  // What the person typed or chose, null until they do: the stored value shows until then. (Copying
+  // stored values into state from an effect raced typing: an effect that ran after a keystroke put
+  // the stored URL over the typed one, the Firefox smoke's 1-in-8 failure of issue 8.)
+  const [typedBaseUrl, setBaseUrl] = useState<string | null>(null);
   const [apiKey, setApiKey] = useState('');
-  const [rememberKey, setRememberKey] = useState(stored.rememberKey);
-  const [country, setCountry] = useState(stored.defaultCountry);
-  const [edited, setEdited] = useState(false);
+  const [chosenRememberKey, setRememberKey] = useState<boolean | null>(null);
+  const [chosenCountry, setCountry] = useState<string | null>(null);
+  const baseUrl = typedBaseUrl ?? stored.baseUrl;
+  const rememberKey = chosenRememberKey ?? stored.rememberKey;
+  const country = chosenCountry ?? stored.defaultCountry;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState('');
@@ -68,14 +75,6 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [otherKeyOrigins, setOtherKeyOrigins] = useState<string[]>([]);
   const [move, setMove] = useState<KeyMove | null>(null);
-
-  // Stored settings can arrive after the first render; they fill the form until the person edits it.
-  useEffect(() => {
-    if (edited) return;
-    setBaseUrl(stored.baseUrl);
-    setRememberKey(stored.rememberKey);
-    setCountry(stored.defaultCountry);
-  }, [stored]);
 
   useEffect(() => {
     void send({ type: 'settings/get' }).then((reply) => {
@@ -86,7 +85,6 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   }, []);
 
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
-    setEdited(true);
     setSaved('');
     setMove(null);
     set(value);
@@ -108,9 +106,9 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     const key = typedKey || (url.ok && !originHasKey(url.origin) && !offerMove) ? cleanApiKey(apiKey) : null;
     const found: FieldErrors = {};
     if (!url.ok) found.baseUrl = url.error;
-    if (key && !key.ok) found.apiKey = !typedKey && url.ok ? `Paste the API key for ${url.origin}.` : key.error;
+    if (key && !key.ok) found.apiKey = !typedKey && url.ok ? t('setup_pasteKeyFor', url.origin) : key.error;
     if (offerMove && url.ok) {
-      found.apiKey = `The saved key is for ${keyOrigin}. Paste the API key for ${url.origin}, or move the saved key there.`;
+      found.apiKey = t('setup_savedKeyIsFor', keyOrigin, url.origin);
       setMove({ from: keyOrigin, to: url.origin });
     }
     setErrors(found);
@@ -139,16 +137,15 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
       });
       setSaving(false);
       if (!reply.ok) {
-        setErrors({ form: `Not saved: ${reply.error.message}` });
+        setErrors({ form: t('setup_notSaved', reply.error.message) });
         return;
       }
       setErrors({});
       setMove(null);
       setApiKey('');
-      setEdited(false);
       setBaseUrl(reply.data.baseUrl);
       setOtherKeyOrigins(reply.data.otherKeyOrigins ?? []);
-      setSaved(reply.data.hasKey ? 'Saved. The key is stored and shown only masked from now on.' : 'Saved.');
+      setSaved(reply.data.hasKey ? t('setup_savedWithKey') : t('setup_saved'));
       onSaved?.();
     });
   };
@@ -172,7 +169,7 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     // Only a key saved for the tested origin itself may be sent there.
     const testedOrigin = url ? (url.ok ? url.origin : null) : originOrNull(stored.baseUrl);
     if (!key && !originHasKey(testedOrigin)) {
-      found.apiKey = testedOrigin ? `No key is saved for ${testedOrigin}: paste its API key to test it.` : 'Paste your API key to test it.';
+      found.apiKey = testedOrigin ? t('setup_noKeyForOrigin', testedOrigin) : t('setup_pasteKeyToTest');
     }
     setErrors(found);
     if (found.baseUrl || found.apiKey) return;
@@ -181,7 +178,7 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
     void access.then(async (granted) => {
       if (granted !== true && url?.ok) {
         setTesting(false);
-        setErrors({ form: refusedAccess(url.origin, granted, 'Test connection') });
+        setErrors({ form: refusedAccess(url.origin, granted, 'test') });
         return;
       }
       const reply = await send({
@@ -198,27 +195,30 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
   const removeKey = async (origin?: string) => {
     setSaved('');
     const reply = await send(origin ? { type: 'settings/remove-key', origin } : { type: 'settings/remove-key' });
-    if (!reply.ok) setErrors({ form: `The key was not removed: ${reply.error.message}` });
+    if (!reply.ok) setErrors({ form: t('setup_keyNotRemoved', reply.error.message) });
     else {
       setOtherKeyOrigins(reply.data.otherKeyOrigins ?? []);
-      setSaved(`The key for ${origin ?? keyOrigin ?? 'this service'} was removed from this device.`);
+      setSaved(t('setup_keyRemoved', origin ?? keyOrigin ?? t('setup_thisService')));
     }
   };
+
+  // Fields shown before the first storage read would change under the person's typing.
+  if (!store.ready.value) return <p class="hint">{t('setup_loading')}</p>;
 
   const { common, others } = countryOptions();
   const reportText = report
     ? report.ok && report.account && !report.message.includes(report.account)
-      ? `${report.message} Account: ${report.account}.`
+      ? t('setup_reportWithAccount', report.message, report.account)
       : report.message
     : '';
 
   return (
     <form class="setup" noValidate onSubmit={save} aria-labelledby="setup-title">
-      <h2 id="setup-title">Connect to the service</h2>
+      <h2 id="setup-title">{t('setup_title')}</h2>
       {problem ? <p class="message message-warning">{problem}</p> : null}
 
       <div class="field">
-        <label for="setup-base-url">API base URL</label>
+        <label for="setup-base-url">{t('setup_baseUrl')}</label>
         <div class="row">
           <input
             id="setup-base-url"
@@ -232,67 +232,61 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
             onInput={(e) => edit(setBaseUrl)((e.currentTarget as HTMLInputElement).value)}
           />
           <button type="button" class="secondary" onClick={() => edit(setBaseUrl)(SANDBOX_BASE_URL)}>
-            Local sandbox
+            {t('setup_localSandbox')}
           </button>
         </div>
         <p class="hint" id="setup-base-url-hint">
-          The service’s address (HTTPS). “Local sandbox” fills in {SANDBOX_BASE_URL}.
+          {t('setup_baseUrlHint', SANDBOX_BASE_URL)}
         </p>
         <ErrorMessage id="setup-base-url-error">{errors.baseUrl}</ErrorMessage>
       </div>
 
       <div class="field">
-        <label for="setup-api-key">API key</label>
+        <label for="setup-api-key">{t('setup_apiKey')}</label>
         <input
           id="setup-api-key"
           type="password"
           value={apiKey}
           spellcheck={false}
           autocomplete="off"
-          placeholder={originHasKey(typedOrigin) ? 'Leave empty to keep the saved key' : ''}
+          placeholder={originHasKey(typedOrigin) ? t('setup_keepSavedKey') : ''}
           aria-invalid={errors.apiKey ? 'true' : undefined}
           aria-describedby={errors.apiKey ? 'setup-api-key-error' : 'setup-api-key-hint'}
           onInput={(e) => edit(setApiKey)((e.currentTarget as HTMLInputElement).value)}
         />
         <p class="hint" id="setup-api-key-hint">
           {hasKey ? (
-            <>
-              Saved key for <span class="mono">{keyOrigin}</span>: <span class="mono">{keyHint ?? '••••••••'}</span>. It is sent
-              only there. Paste a new one to replace it.
-            </>
+            tNodes('setup_savedKeyHint', <span class="mono">{keyOrigin}</span>, <span class="mono">{keyHint ?? '••••••••'}</span>)
           ) : (
-            'The key stays in the extension’s background, is sent only to the address above, and is never shown again in full.'
+            t('setup_keyHint')
           )}
         </p>
         {hasKey ? (
           <button type="button" class="secondary small" onClick={() => void removeKey()}>
-            Remove key
+            {t('setup_removeKey')}
           </button>
         ) : null}
         <ErrorMessage id="setup-api-key-error">{errors.apiKey}</ErrorMessage>
         {move ? (
-          <div class="key-move" role="group" aria-label="Move the saved key">
-            <p>
-              Move the key saved for <span class="mono">{move.from}</span> to <span class="mono">{move.to}</span>? It will be sent to{' '}
-              {move.to} and no longer to {move.from}.
-            </p>
+          <div class="key-move" role="group" aria-label={t('setup_moveGroup')}>
+            <p>{tNodes('setup_moveQuestion', <span class="mono">{move.from}</span>, <span class="mono">{move.to}</span>)}</p>
             <button type="button" class="secondary small" onClick={confirmMove} disabled={saving}>
-              Move the key to {move.to}
+              {t('setup_moveButton', move.to)}
             </button>{' '}
             <button type="button" class="secondary small" onClick={() => setMove(null)}>
-              Cancel
+              {t('setup_cancel')}
             </button>
           </div>
         ) : null}
         {otherKeyOrigins.length ? (
           <div class="other-keys">
-            <p class="hint">Keys also saved for (calls placed there are followed with them):</p>
+            <p class="hint">{t('setup_otherKeys')}</p>
             <ul>
               {otherKeyOrigins.map((origin) => (
                 <li key={origin}>
                   <span class="mono">{origin}</span>{' '}
-                  <button type="button" class="secondary small" onClick={() => void removeKey(origin)} aria-label={`Remove the key for ${origin}`}>
-                    Remove
+                  <button type="button" class="secondary small" onClick={() => void removeKey(origin)} aria-label={t('setup_removeKeyFor', origin)}>
+                    {t('setup_remove')}
                   </button>
                 </li>
               ))}
@@ -310,47 +304,45 @@ export function SetupForm({ onSaved }: { onSaved?: () => void }) {
           aria-describedby="setup-remember-hint"
           onChange={(e) => edit(setRememberKey)((e.currentTarget as HTMLInputElement).checked)}
         />
-        <label for="setup-remember">Remember the key on this device</label>
+        <label for="setup-remember">{t('setup_remember')}</label>
         <p class="hint" id="setup-remember-hint">
-          {rememberKey
-            ? 'The key is kept in this browser profile until you remove it.'
-            : 'The key is kept for this browser session only: you will paste it again after the browser restarts.'}
+          {rememberKey ? t('setup_rememberOn') : t('setup_rememberOff')}
         </p>
       </div>
 
       <div class="field">
-        <label for="setup-country">Default country</label>
+        <label for="setup-country">{t('setup_defaultCountry')}</label>
         <select id="setup-country" value={country} aria-describedby="setup-country-hint" onChange={(e) => edit(setCountry)((e.currentTarget as HTMLSelectElement).value)}>
-          <optgroup label="Common">
+          <optgroup label={t('countries_common')}>
             {common.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name} ({c.code})
+                {t('setup_countryOption', c.name, c.code)}
               </option>
             ))}
           </optgroup>
-          <optgroup label="All countries">
+          <optgroup label={t('countries_all')}>
             {others.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name} ({c.code})
+                {t('setup_countryOption', c.name, c.code)}
               </option>
             ))}
           </optgroup>
         </select>
         <p class="hint" id="setup-country-hint">
-          Numbers typed without a + and country code are read as numbers of this country.
+          {t('setup_defaultCountryHint')}
         </p>
       </div>
 
       <ErrorMessage>{errors.form}</ErrorMessage>
       <div class="actions">
         <button type="submit" class="primary" disabled={saving}>
-          Save
+          {t('setup_save')}
         </button>
         <button type="button" class="secondary" onClick={test} disabled={testing}>
-          Test connection
+          {t('setup_testConnection')}
         </button>
       </div>
-      <StatusMessage>{saving ? 'Saving…' : testing ? 'Testing the connection…' : saved || (report?.ok ? reportText : '')}</StatusMessage>
+      <StatusMessage>{saving ? t('setup_saving') : testing ? t('setup_testing') : saved || (report?.ok ? reportText : '')}</StatusMessage>
       {report && !report.ok ? <ErrorMessage>{reportText}</ErrorMessage> : null}
     </form>
   );

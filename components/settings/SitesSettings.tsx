@@ -5,6 +5,7 @@
  * Saved through `sites/update`; the background owns the settings.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { t, type MessageKey } from '../../lib/i18n';
 import type { SettingsView } from '../../lib/messages';
 import { countryName } from '../../lib/ui/countries';
 import { send } from '../../lib/ui/send';
@@ -13,10 +14,10 @@ import { ErrorMessage, StatusMessage } from '../shared/Messages';
 
 type Mode = SettingsView['sites']['mode'];
 
-const MODES: { value: Mode; label: string }[] = [
-  { value: 'everywhere', label: 'Everywhere' },
-  { value: 'only-listed', label: 'Only on the sites listed below' },
-  { value: 'except-listed', label: 'Everywhere except the sites listed below' },
+const MODES: { value: Mode; label: MessageKey }[] = [
+  { value: 'everywhere', label: 'sites_modeEverywhere' },
+  { value: 'only-listed', label: 'sites_modeOnlyListed' },
+  { value: 'except-listed', label: 'sites_modeExceptListed' },
 ];
 
 const HOST_RE = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$|^\[[0-9a-f:.]+\]$/;
@@ -77,11 +78,11 @@ export function SitesSettings() {
     setError(null);
     const { hosts, invalid } = parseHostList(listText);
     if (invalid.length > 0) {
-      setListError(`Not a host name: ${invalid.join(', ')}. Write one host per line, like crm.example.com or *.example.com.`);
+      setListError(t('sites_notAHost', invalid.join(', ')));
       return;
     }
     if (mode === 'only-listed' && hosts.length === 0) {
-      setListError('List at least one site, or click-to-call is off everywhere.');
+      setListError(t('sites_listAtLeastOne'));
       return;
     }
     setListError(null);
@@ -90,7 +91,7 @@ export function SitesSettings() {
     setBusy(false);
     if (!reply.ok) return setError(reply.error.message);
     apply(reply.data);
-    setStatus('Site settings applied. Open pages follow them at once.');
+    setStatus(t('sites_applied'));
   };
 
   const resume = async (host: string) => {
@@ -99,7 +100,7 @@ export function SitesSettings() {
     const reply = await send({ type: 'sites/update', resume: host });
     if (!reply.ok) return setError(reply.error.message);
     apply(reply.data);
-    setStatus(`Resumed on ${host}.`);
+    setStatus(t('sites_resumedOn', host));
   };
 
   const setSiteCountry = async (host: string, country: string) => {
@@ -108,14 +109,14 @@ export function SitesSettings() {
     const reply = await send({ type: 'sites/update', country: { host, country } });
     if (!reply.ok) return setError(reply.error.message);
     apply(reply.data);
-    setStatus(country ? `Numbers on ${host} are read as ${countryName(country)} numbers.` : `${host} uses the default country again.`);
+    setStatus(country ? t('sites_countrySet', host, countryName(country)) : t('sites_countryDefault', host));
   };
 
   const addSiteCountry = async (event: Event) => {
     event.preventDefault();
     const { hosts, invalid } = parseHostList(countryHost);
     if (invalid.length > 0 || hosts.length !== 1) {
-      setCountryError('Write one host, like crm.example.com.');
+      setCountryError(t('sites_writeOneHost'));
       return;
     }
     setCountryError(null);
@@ -127,12 +128,12 @@ export function SitesSettings() {
 
   return (
     <section aria-labelledby="sites-title">
-      <h2 id="sites-title">Sites</h2>
-      <p class="hint">Where the extension finds phone numbers on pages and offers to call them. Calls always need your confirmation.</p>
-      {sites === null && !error ? <p class="hint">Loading…</p> : null}
+      <h2 id="sites-title">{t('sites_title')}</h2>
+      <p class="hint">{t('sites_intro')}</p>
+      {sites === null && !error ? <p class="hint">{t('sites_loading')}</p> : null}
       <form noValidate onSubmit={(e) => void submit(e)}>
         <fieldset>
-          <legend>Offer calls on</legend>
+          <legend>{t('sites_offerCallsOn')}</legend>
           {MODES.map((m) => (
             <div class="row" key={m.value}>
               <input
@@ -143,12 +144,12 @@ export function SitesSettings() {
                 checked={mode === m.value}
                 onChange={() => setMode(m.value)}
               />
-              <label for={`sites-mode-${m.value}`}>{m.label}</label>
+              <label for={`sites-mode-${m.value}`}>{t(m.label)}</label>
             </div>
           ))}
         </fieldset>
         <div class="field">
-          <label for="sites-list">Listed sites</label>
+          <label for="sites-list">{t('sites_listedSites')}</label>
           <textarea
             id="sites-list"
             rows={5}
@@ -159,48 +160,48 @@ export function SitesSettings() {
             onInput={(e) => setListText((e.target as HTMLTextAreaElement).value)}
           />
           <p class="hint" id="sites-list-hint">
-            One host per line, like crm.example.com; *.example.com or example.com also covers its subdomains.
+            {t('sites_listHint')}
           </p>
           <ErrorMessage id="sites-list-error">{listError}</ErrorMessage>
         </div>
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || sites === null}>
-            Apply site settings
+            {t('sites_apply')}
           </button>
         </div>
       </form>
-      <h3 id="paused-title">Paused sites</h3>
+      <h3 id="paused-title">{t('sites_pausedTitle')}</h3>
       {sites && sites.paused.length > 0 ? (
         <ul class="plain" aria-labelledby="paused-title">
           {sites.paused.map((host) => (
             <li key={host} class="row" style={{ justifyContent: 'space-between', padding: '2px 0' }}>
               <span class="mono">{host}</span>
-              <button type="button" class="secondary small" aria-label={`Resume on ${host}`} onClick={() => void resume(host)}>
-                Resume
+              <button type="button" class="secondary small" aria-label={t('sites_resumeOnHost', host)} onClick={() => void resume(host)}>
+                {t('sites_resume')}
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p class="hint">None. Pause a site from the extension’s popup while you are on it.</p>
+        <p class="hint">{t('sites_noPaused')}</p>
       )}
-      <h3 id="site-countries-title">Country per site</h3>
-      <p class="hint">Numbers written without +country code are read for this country on the site, unless the page itself names another.</p>
+      <h3 id="site-countries-title">{t('sites_countryPerSiteTitle')}</h3>
+      <p class="hint">{t('sites_countryPerSiteHint')}</p>
       {countries.length > 0 ? (
         <ul class="plain" aria-labelledby="site-countries-title">
           {countries.map(([host, country]) => (
             <li key={host} class="row" style={{ justifyContent: 'space-between', padding: '2px 0' }}>
               <span class="mono">{host}</span>
-              <CountrySelect id={`site-country-${host}`} aria-label={`Country for ${host}`} value={country} onChange={(c) => void setSiteCountry(host, c)} />
-              <button type="button" class="secondary small" aria-label={`Use the default country on ${host}`} onClick={() => void setSiteCountry(host, '')}>
-                Remove
+              <CountrySelect id={`site-country-${host}`} aria-label={t('sites_countryForHost', host)} value={country} onChange={(c) => void setSiteCountry(host, c)} />
+              <button type="button" class="secondary small" aria-label={t('sites_useDefaultCountryOn', host)} onClick={() => void setSiteCountry(host, '')}>
+                {t('sites_remove')}
               </button>
             </li>
           ))}
         </ul>
       ) : null}
       <form noValidate onSubmit={(e) => void addSiteCountry(e)} class="row">
-        <label for="site-country-host">Site</label>
+        <label for="site-country-host">{t('sites_site')}</label>
         <input
           id="site-country-host"
           value={countryHost}
@@ -209,10 +210,10 @@ export function SitesSettings() {
           aria-describedby="site-country-error"
           onInput={(e) => setCountryHost((e.target as HTMLInputElement).value)}
         />
-        <label for="site-country-new">Country</label>
+        <label for="site-country-new">{t('sites_country')}</label>
         <CountrySelect id="site-country-new" value={newCountry} onChange={setNewCountry} />
         <button type="submit" class="secondary" disabled={sites === null}>
-          Set country
+          {t('sites_setCountry')}
         </button>
       </form>
       <ErrorMessage id="site-country-error">{countryError}</ErrorMessage>

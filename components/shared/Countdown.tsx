@@ -1,5 +1,7 @@
+import { t } from '../../lib/i18n';
 import { formatClock, formatCountdown } from '../../lib/ui/format';
 import { useNow } from '../../lib/ui/hooks';
+import { tNodes } from './Translated';
 
 /**
  * Time left before the call's expected start. `starts` are the local-clock moments it may start:
@@ -14,21 +16,23 @@ export function Countdown({ starts }: { starts: number[] }) {
     <div class="countdown">
       {now < earliest ? (
         <p>
-          Starts in <strong class="countdown-clock">{formatCountdown(earliest - now)}</strong> at the earliest ({formatClock(earliest, { seconds: true })}).
+          {tNodes(
+            'countdown_startsIn',
+            <strong class="countdown-clock">{formatCountdown(earliest - now)}</strong>,
+            formatClock(earliest, { seconds: true }),
+          )}
         </p>
       ) : (
-        <p>The scheduled time ({formatClock(earliest, { seconds: true })}) has passed.</p>
+        <p>{t('countdown_passed', formatClock(earliest, { seconds: true }))}</p>
       )}
       {latest !== earliest ? (
         now < latest ? (
-          <p>
-            The hosted service starts batches at the next 10-minute mark: about {formatClock(latest)} (in {formatCountdown(latest - now)}).
-          </p>
+          <p>{t('countdown_nextMark', formatClock(latest), formatCountdown(latest - now))}</p>
         ) : (
-          <p>The call should start any moment now; the service may take a little longer.</p>
+          <p>{t('countdown_anyMoment')}</p>
         )
       ) : now >= earliest ? (
-        <p>The call should start any moment now; the service may take a little longer.</p>
+        <p>{t('countdown_anyMoment')}</p>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 /** A country <select> (common countries first), with an optional first choice such as "Default (United States)". */
+import { t } from '../../lib/i18n';
 import { countryOptions } from '../../lib/ui/countries';
 
 export function CountrySelect(props: {
@@ -20,14 +21,14 @@ export function CountrySelect(props: {
       onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
     >
       {props.emptyLabel !== undefined ? <option value="">{props.emptyLabel}</option> : null}
-      <optgroup label="Common">
+      <optgroup label={t('countries_common')}>
         {common.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>
         ))}
       </optgroup>
-      <optgroup label="All countries">
+      <optgroup label={t('countries_all')}>
         {others.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}

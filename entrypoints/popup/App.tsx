@@ -5,7 +5,9 @@ import type { RequestOrigin } from '../../components/calls/DialConfirmation';
 import { DialForm, type DialPrefill } from '../../components/calls/DialForm';
 import { LazySetupForm } from '../../components/settings/LazySetupForm';
 import { OnThisPage } from '../../components/page/OnThisPage';
+import { tNodes } from '../../components/shared/Translated';
 import { browser } from '../../lib/browser';
+import { t } from '../../lib/i18n';
 import { queryParam } from '../../lib/ui/hooks';
 import { currentWindowId, openCallDetails } from '../../lib/ui/panel';
 import { useStore } from '../../lib/ui/store';
@@ -61,28 +63,29 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
   const openDetails = (callId: string) => {
     setDetailsError(null);
     // No await before this: the browsers open panels only during the click.
-    openCallDetails(callId, windowId).catch((e: unknown) => setDetailsError(`The details could not be opened: ${String(e)}`));
+    openCallDetails(callId, windowId).catch((e: unknown) => setDetailsError(t('popup_detailsNotOpened', String(e))));
   };
 
   const newCall = (
     <button type="button" class="secondary" onClick={() => setView({ kind: 'dial' })}>
-      New call
+      {t('popup_newCall')}
     </button>
   );
 
   let body;
-  if (!ready) body = <p class="hint">Loading…</p>;
+  if (!ready) body = <p class="hint">{t('popup_loading')}</p>;
   else if (!hasKey)
     body = (
       <>
-        <p>Connect the extension to your voice agent service to start placing test calls.</p>
+        <p>{t('popup_connectIntro')}</p>
         <LazySetupForm />
         <p class="hint">
-          Firefox closes this window when it asks for a permission; if that happens, use{' '}
-          <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
-            the settings page
-          </button>
-          .
+          {tNodes(
+            'popup_firefoxPermissionHint',
+            <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
+              {t('popup_settingsPageLink')}
+            </button>,
+          )}
         </p>
       </>
     );
@@ -96,7 +99,7 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
         ) : (
           <>
             <p class="hint" role="status">
-              Starting the call…
+              {t('popup_startingCall')}
             </p>
             {newCall}
           </>
@@ -123,7 +126,7 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
 
   return (
     <main class="popup">
-      <h1>Voice Agent Click-to-Call</h1>
+      <h1>{t('popup_title')}</h1>
       {body}
     </main>
   );

@@ -3,6 +3,7 @@
  * the keyboard shortcut for a selection. Both open the confirmation; neither dials.
  */
 import { browser } from '../browser';
+import { t } from '../i18n';
 import { loadSettings } from './settings-store';
 import { defaultAgent, openConfirmation } from './page-service';
 import { sendPageCommand } from './page-scripts';
@@ -14,8 +15,9 @@ import { watchData } from '../store/data-db';
 export const MENU_ID = 'call-selection';
 export const COMMAND = 'call-selection';
 
+/** `%s` is the browser's: it shows the selected text there. */
 function title(agentName: string | null): string {
-  return agentName ? `Call "%s" with ${agentName}` : 'Call "%s"';
+  return agentName ? t('menu_callSelectionWith', agentName) : t('menu_callSelection');
 }
 
 export async function installContextMenu(): Promise<void> {

@@ -1,7 +1,9 @@
 /**
- * ISO 3166-1 alpha-2 codes for the "Default country" select, common ones first, with English names
- * from `Intl.DisplayNames` (falling back to the code where a runtime lacks it).
+ * ISO 3166-1 alpha-2 codes for the "Default country" select, common ones first, with their names
+ * from `Intl.DisplayNames` in the browser's language (falling back to the code where a runtime lacks it).
  */
+import { uiLocale } from './locale';
+
 export const COMMON_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'IN', 'DE', 'FR', 'ES', 'IT', 'NL', 'IE', 'BR', 'MX', 'SG', 'AE', 'ZA', 'NZ'] as const;
 
 const ALL =
@@ -15,7 +17,7 @@ let names: Intl.DisplayNames | null | undefined;
 export function countryName(code: string): string {
   if (names === undefined) {
     try {
-      names = new Intl.DisplayNames(['en'], { type: 'region' });
+      names = new Intl.DisplayNames([uiLocale(), 'en'], { type: 'region' });
     } catch {
       names = null;
     }
@@ -37,6 +39,6 @@ export function countryOptions(): { common: CountryOption[]; others: CountryOpti
   const common = COMMON_COUNTRIES.map((code) => ({ code, name: countryName(code) }));
   const others = ALL.filter((c) => !(COMMON_COUNTRIES as readonly string[]).includes(c))
     .map((code) => ({ code, name: countryName(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => a.name.localeCompare(b.name, uiLocale()));
   return { common, others };
 }

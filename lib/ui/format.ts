@@ -1,7 +1,8 @@
 /**
  * Pure formatting helpers for the UI: durations, money, clock times, countdowns and transcripts.
- * No browser globals; every function is a plain value in, text out.
+ * No extension API; every function is a plain value in, text out (numbers in the browser's locale).
  */
+import { uiLocale } from './locale';
 
 /** Seconds → "0 s", "45 s", "2 min 05 s", "1 h 02 min". Null/invalid → "—". */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -64,9 +65,9 @@ export function formatDateTime(at: number | string | null | undefined, options: 
 
 /**
  * Costs come in cents (possibly fractional): 42 → "$0.42", 12.5 → "$0.125". Null/invalid → "—".
- * The currency is USD unless told otherwise.
+ * The currency is USD unless told otherwise; the format is the browser's locale's.
  */
-export function formatCents(cents: number | null | undefined, currency = 'USD', locale = 'en-US'): string {
+export function formatCents(cents: number | null | undefined, currency = 'USD', locale = uiLocale()): string {
   if (typeof cents !== 'number' || !Number.isFinite(cents)) return '—';
   return new Intl.NumberFormat(locale, {
     style: 'currency',

@@ -181,27 +181,35 @@ async function shownText(page: Page): Promise<string> {
   }
 }
 
-/** Waits for `fn` (run in the page) to return truthy; on timeout fails with `expected` and the page text. */
+/**
+ * Waits for `fn` (run in the page) to return truthy; on timeout fails with `expected` and the page text.
+ * Polls with page.evaluate, which always runs in the page's current document. (waitForFunction did
+ * not: goto never resolves for moz-extension:// here, so a wait could begin on the about:blank the
+ * page replaces and, on a loaded machine, keep polling that old document until its timeout while
+ * the new one already showed what was awaited: seen as "MV3 build loads" failing with the heading
+ * on screen.)
+ */
 // Arguments may be element handles, which arrive in the page as elements: hence the loose types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unknown, args: unknown[], timeout = UI_TIMEOUT): Promise<void> {
   const deadline = Date.now() + timeout;
-  for (;;) {
+  let lastError = '';
+  while (Date.now() < deadline) {
     try {
-      await page.waitForFunction(fn, { timeout: Math.max(1, deadline - Date.now()), polling: 100 }, ...args);
-      return;
+      // Through a handle: `fn` may answer an element, which evaluate() cannot bring back as a value.
+      const answer = await withTimeout(page.evaluateHandle(fn, ...args), Math.max(1, deadline - Date.now()), 'a check in the page');
+      const truthy = await answer.evaluate((value) => !!value);
+      await answer.dispose();
+      if (truthy) return;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || /timeout|exceeded/i.test(message));
-      // The document the wait ran in was replaced (the page's own navigation landed after the wait
-      // began: goto never resolves for moz-extension:// here, so a wait can start on about:blank).
-      // Puppeteer then rejects with "Waiting failed"; wait again in the new document.
-      const replaced = !timedOut && /Waiting failed|context|navigat|detached|destroyed/i.test(message);
-      if (replaced && Date.now() < deadline) continue;
-      if (!timedOut && !replaced) throw e;
-      fail(`${expected} within ${timeout / 1000}s`, await shownText(page));
+      // The document was being replaced (its context destroyed mid-call): check again in the new one.
+      if (!/context|navigat|detached|destroyed|did not finish/i.test(message)) throw e;
+      lastError = message;
     }
+    await new Promise((done) => setTimeout(done, 100));
   }
+  fail(`${expected} within ${timeout / 1000}s`, `${await shownText(page)}${lastError ? ` (last check: ${lastError})` : ''}`);
 }
 
 /** The form control a <label> with exactly this text points at. */

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SetupForm } from '../../../components/settings/SetupForm';
+import { createUiStore, StoreContext } from '../../../lib/ui/store';
 import { fail, fakeBackground, ok, keyState, renderWithStore, seedData, settingsView as view } from './helpers';
 
 
@@ -225,5 +226,53 @@ describe('SetupForm', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove the key for https://api.voice.example' }));
     await waitFor(() => expect(requests).toContainEqual({ type: 'settings/remove-key', origin: 'https://api.voice.example' }));
     await waitFor(() => expect(screen.queryByText('https://api.voice.example')).toBeNull());
+  });
+});
+
+// Issue 8: the options page opens with the defaults, then the stored settings arrive. A person (or the
+// Firefox smoke) typing in that window must not have the stored values land over what they typed.
+describe('SetupForm and stored settings that arrive late', () => {
+  const stored = { baseUrl: 'http://127.0.0.1:40123', defaultCountry: 'GB', rememberKey: false };
+
+  it('shows no fields to type into before the first storage read, then the stored values', async () => {
+    fakeBackground(() => ok(view()));
+    await fakeBrowser.storage.local.set({ settings: stored });
+    const store = createUiStore();
+    render(
+      <StoreContext.Provider value={store}>
+        <SetupForm />
+      </StoreContext.Provider>,
+    );
+    expect(store.ready.value).toBe(false);
+    expect(screen.queryByLabelText('API base URL')).toBeNull();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    await waitFor(() => expect(field('API base URL').value).toBe(stored.baseUrl));
+    expect((screen.getByLabelText('Default country') as HTMLSelectElement).value).toBe('GB');
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it.each([
+    ['API base URL', 'https://voice-agent.example'],
+    ['API base URL', ''],
+  ])('a settings change rendered just before the person types into %s keeps the typed value (%j)', async (label, typed) => {
+    fakeBackground(() => ok(view()));
+    const { store } = await renderWithStore(<SetupForm />);
+    store.settings.value = stored;
+    // Let the re-render with the new settings happen, but not the effects that follow a paint.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    type(label, typed);
+    await new Promise((done) => setTimeout(done, 50)); // past any effect Preact schedules after a paint
+    expect(field(label).value).toBe(typed);
+  });
+
+  it('a settings change after the person edited the country and switch keeps both edits', async () => {
+    fakeBackground(() => ok(view()));
+    const { store } = await renderWithStore(<SetupForm />);
+    fireEvent.change(screen.getByLabelText('Default country'), { target: { value: 'DE' } });
+    fireEvent.change(screen.getByRole('switch'), { target: { checked: false } });
+    store.settings.value = { ...stored, rememberKey: true };
+    await waitFor(() => expect(field('API base URL').value).toBe(stored.baseUrl));
+    expect((screen.getByLabelText('Default country') as HTMLSelectElement).value).toBe('DE');
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
   });
 });
