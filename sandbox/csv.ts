@@ -1,37 +1,12 @@
-/** Minimal RFC 4180 CSV reader (quotes, doubled quotes, CRLF, BOM): enough for contact lists. */
+/**
+ * The service reads a batch's CSV with commas as the delimiter (RFC 4180 quoting, CRLF, BOM). The
+ * reading itself is the extension's own reader (lib/batches/csv-read.ts): one CSV rule in one place.
+ */
+import { readCsv } from '../lib/batches/csv-read';
+
 export function parseCsv(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
   // Blank lines carry no contact.
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
+  return readCsv(text, ',').records.map((r) => r.cells).filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }
 
 /** Header + rows as records keyed by the trimmed header names. */

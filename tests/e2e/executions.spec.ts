@@ -10,6 +10,7 @@ import { test, expect, setUp, sandboxRequests } from './fixtures';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { SEED } from '../../sandbox/seed';
 import { call, placeCalls } from '../../sandbox/testing';
+import { readCsv } from '../../lib/batches/csv-read';
 
 const A = SEED.A;
 
@@ -42,25 +43,8 @@ function localDay(daysAgo: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Minimal RFC 4180 reader. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
-  }
-  return rows;
-}
+/** The file as a spreadsheet reads it (the project's one CSV reader). */
+const parseCsv = (text: string): string[][] => readCsv(text, ',').records.map((r) => r.cells);
 
 const executionsRequests = async (sandbox: { url: string }) =>
   (await sandboxRequests(sandbox as never)).filter((r) => r.method === 'GET' && /^\/v2\/agent\/[^/]+\/executions$/.test(r.path));

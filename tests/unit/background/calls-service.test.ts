@@ -15,6 +15,7 @@ import { batchFileName, newCallRecord, type NewCall } from '../../../lib/calls/d
 import { writeCalls } from '../../../lib/calls/history';
 import { ActiveCallError } from '../../../lib/calls/latest';
 import { seedData } from '../ui/helpers';
+import { FaultyRequests } from './fake-faults';
 
 // The key store's IndexedDB is not part of this test: the shell only asks whether there is a key.
 const key = vi.hoisted(() => ({ value: 'va_test_owner' as string | null }));
@@ -32,44 +33,11 @@ const httpError = (status: number, message: string) => new ApiError({ kind: 'htt
 const lostAnswer = () => new ApiError({ kind: 'network', message: 'Could not reach the service (socket hang up).', method: 'POST', path: '/x' });
 
 /** A small stand-in for the service: batches with statuses, one execution per batch. */
-class FakeService {
+class FakeService extends FaultyRequests<Method> {
   batches = new Map<string, { status: string; file_name: string; agent_id: string }>();
-  requests: Method[] = [];
-  private holds = new Map<Method, { arrived: () => void; release: Promise<void> }>();
-  private faults = new Map<Method, () => Error>();
   private next = 1;
   /** The next create is made twice, as when a browser sends a POST again by itself; the answer is the second's. */
   resendNextCreate = false;
-
-  /** The next request of `method` waits until the returned `release` is called; `arrived` resolves when it is sent. */
-  hold(method: Method): { arrived: Promise<void>; release: () => void } {
-    let arrived!: () => void;
-    let release!: () => void;
-    const arrival = new Promise<void>((r) => (arrived = r));
-    this.holds.set(method, { arrived, release: new Promise<void>((r) => (release = r)) });
-    return { arrived: arrival, release };
-  }
-
-  /** The next request of `method` fails with this error; with `after`, only once the service acted (a lost answer). */
-  fail(method: Method, error: () => Error, after = false): void {
-    this.faults.set(method, after ? () => Object.assign(error(), { after: true }) : error);
-  }
-
-  private async enter(method: Method): Promise<Error | undefined> {
-    this.requests.push(method);
-    const hold = this.holds.get(method);
-    if (hold) {
-      this.holds.delete(method);
-      hold.arrived();
-      await hold.release;
-    }
-    const fault = this.faults.get(method);
-    if (!fault) return undefined;
-    this.faults.delete(method);
-    const error = fault();
-    if (!(error as { after?: boolean }).after) throw error;
-    return error;
-  }
 
   private wire(id: string): Batch {
     const b = this.batches.get(id)!;

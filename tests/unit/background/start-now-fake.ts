@@ -6,6 +6,7 @@
 import { ApiError } from '../../../lib/api/errors';
 import { execution } from '../../../lib/api/schemas/execution';
 import type { ServiceClient } from '../../../lib/background/service';
+import { FaultyRequests } from './fake-faults';
 
 export const AGENT = 'agent-1';
 export const TO = '+14155552671';
@@ -27,47 +28,17 @@ export interface FakeExecution {
 }
 
 /** A small stand-in for a service with (or without) `POST /call`, and just enough batches for the fallback. */
-export class FakeService {
+export class FakeService extends FaultyRequests<Method> {
   executions = new Map<string, FakeExecution>();
   batches = new Map<string, { status: string }>();
-  requests: Method[] = [];
   /** The service has no `POST /call` (answers the route 404). */
   missingRoute = false;
   /** What the client remembers about the route (as the real client's route memory does). */
   remembered: boolean | undefined = undefined;
-  private holds = new Map<Method, { arrived: () => void; release: Promise<void> }>();
-  private faults = new Map<Method, () => Error>();
   private next = 1;
 
-  constructor(private readonly clock: () => number) {}
-
-  hold(method: Method): { arrived: Promise<void>; release: () => void } {
-    let arrived!: () => void;
-    let release!: () => void;
-    const arrival = new Promise<void>((r) => (arrived = r));
-    this.holds.set(method, { arrived, release: new Promise<void>((r) => (release = r)) });
-    return { arrived: arrival, release };
-  }
-
-  /** The next request of `method` fails; with `after`, only once the service acted (a lost answer). */
-  fail(method: Method, error: () => Error, after = false): void {
-    this.faults.set(method, after ? () => Object.assign(error(), { after: true }) : error);
-  }
-
-  private async enter(method: Method): Promise<Error | undefined> {
-    this.requests.push(method);
-    const hold = this.holds.get(method);
-    if (hold) {
-      this.holds.delete(method);
-      hold.arrived();
-      await hold.release;
-    }
-    const fault = this.faults.get(method);
-    if (!fault) return undefined;
-    this.faults.delete(method);
-    const error = fault();
-    if (!(error as { after?: boolean }).after) throw error;
-    return error;
+  constructor(private readonly clock: () => number) {
+    super();
   }
 
   private wire(e: FakeExecution) {

@@ -1,6 +1,7 @@
 // The executions CSV: a header, one line per execution, values as the service gave them, quoted and made inert.
 import { describe, expect, it } from 'vitest';
 import { EXECUTION_CSV_COLUMNS, executionsCsv, executionsCsvName, spreadsheetSafe } from '../../../lib/executions/csv';
+import { readCsv } from '../../../lib/batches/csv-read';
 
 const base = {
   id: 'e1',
@@ -12,25 +13,8 @@ const base = {
   telephony_data: { to_number: '+14155550123', from_number: '+14155550100' },
 } as never;
 
-/** Minimal RFC 4180 reader for the checks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
-  }
-  return rows;
-}
+/** The file as a spreadsheet reads it (the project's one CSV reader). */
+const parseCsv = (text: string): string[][] => readCsv(text, ',').records.map((r) => r.cells);
 
 describe('executionsCsv', () => {
   it('writes the header and one row per execution in column order', () => {
