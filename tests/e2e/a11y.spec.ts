@@ -3,16 +3,11 @@
  * the options page and each side panel section (whatever sections its tablist shows), in their main
  * states. Each screen: no serious or critical axe violations, and Tab alone reaches every control.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, setUp } from './fixtures';
 
-/** No serious or critical axe violations on the page as it is now. */
-async function expectAxeClean(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${screen}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+const axeOn = (page: Page, screen: string) => expectAxeClean(page, { screen });
 
 /**
  * Marks every control a keyboard user must be able to reach with Tab: visible, enabled, not taken
@@ -71,7 +66,7 @@ async function expectTabReachesEveryControl(page: Page, screen: string): Promise
 }
 
 async function checkScreen(page: Page, screen: string): Promise<void> {
-  await expectAxeClean(page, screen);
+  await axeOn(page, screen);
   await expectTabReachesEveryControl(page, screen);
 }
 

@@ -1,5 +1,5 @@
 /** The side panel's Agents section against the real sandbox: view, edit (PATCH), replace (PUT), create, delete. */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
 import { test, expect, setUp } from './fixtures';
 import { SEED } from '../../sandbox/seed';
@@ -30,11 +30,7 @@ async function writes(sandbox: Sandbox, method: string): Promise<{ path: string;
   return res.json();
 }
 
-async function expectNoSeriousViolations(panel: Page) {
-  const results = await new AxeBuilder({ page: panel }).include('.agents-section').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
+const expectNoSeriousViolations = (panel: Page) => expectAxeClean(panel, { include: '.agents-section' });
 
 test('view: the chosen agent in full, read with GET /v2/agent/{id}; axe finds nothing serious', async ({ sandbox, openPage }) => {
   const panel = await agentsPanel(openPage, sandbox.url);

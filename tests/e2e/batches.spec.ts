@@ -3,7 +3,7 @@
  * list with bad rows is refused before upload, fixed in place, created, scheduled (a past time
  * refused first) and run to completion; stop and delete ask first; calls open in the call view; axe.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
 import { toPickerValue } from '../../lib/batches/schedule';
 import { statusLabel } from '../../lib/calls/status';
@@ -33,11 +33,7 @@ const soon = () => toPickerValue(new Date(Date.now() + 4 * 60_000));
 const posts = async (sandbox: { url: string }, path: RegExp) =>
   (await sandboxRequests(sandbox as never)).filter((r) => r.method === 'POST' && path.test(r.path));
 
-async function noSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
+const noSeriousViolations = (page: Page) => expectAxeClean(page);
 
 test('a CSV with bad rows is refused before upload, fixed, scheduled and run to completion; a call opens', async ({ sandbox, openPage }) => {
   const panel = await openBatches(openPage, sandbox.url);

@@ -3,7 +3,7 @@
  * filters (status, batch, a date range refused past 7 days), paging, the CSV export checked row by row against the
  * sandbox's own list, the wallet balance, the low-balance warning when dialling, and a notification click.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, setUp, sandboxRequests } from './fixtures';
@@ -30,11 +30,7 @@ async function openExecutions(openPage: (p: string) => Promise<Page>) {
   return { panel, region };
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
+const expectNoSeriousViolations = (page: Page) => expectAxeClean(page);
 
 /** YYYY-MM-DD of a local day `daysAgo` before today (the browser shares this machine's time zone). */
 function localDay(daysAgo: number): string {

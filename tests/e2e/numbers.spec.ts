@@ -1,5 +1,5 @@
 /** The side panel's Numbers section on the real sandbox: search, buy (price confirmed), the dial form's From number, delete. */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { SEED } from '../../sandbox/seed';
@@ -116,7 +116,5 @@ test('axe: the Numbers section, with search results and a confirmation open, has
   await panel.getByRole('table', { name: 'Available numbers' }).getByRole('button').first().click();
   await expect(panel.getByRole('dialog')).toBeVisible();
   await expect(panel.getByRole('table', { name: 'Numbers of this account' })).toBeVisible();
-  const results = await new AxeBuilder({ page: panel }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAxeClean(panel);
 });

@@ -1,5 +1,5 @@
 /** The side panel's account views (history, agent executions with paging) and accessibility of every page. */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
 import { test, expect, setUp } from './fixtures';
 import { placeCalls } from '../../sandbox/testing';
@@ -55,9 +55,7 @@ for (const path of ['popup.html', 'sidepanel.html', 'options.html']) {
     const page = await openPage(path);
     await expect(page.locator('h1, h2').first()).toBeVisible();
     await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    await expectAxeClean(page);
   });
 }
 
@@ -71,7 +69,5 @@ test('axe: a finished call in the side panel has no serious or critical violatio
   await expect(popup.locator('.call-status')).toHaveText(/Completed/, { timeout: 60_000 });
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByRole('region', { name: 'Transcript' })).toBeVisible();
-  const results = await new AxeBuilder({ page: panel }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAxeClean(panel);
 });

@@ -5,7 +5,7 @@
  * worker stop, judged, opened, exported; "Save as test case" from a finished call; axe on the section.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Locator, Page } from '@playwright/test';
 import { parseStringPromise } from 'xml2js';
 import { test, expect, setUp, sandboxRequests, stopServiceWorker } from './fixtures';
@@ -132,8 +132,7 @@ test('a plan of 6 cases written in the editor runs as one batch through a worker
     'case-4: No answer expected to complete',
   ]);
 
-  const axe = await new AxeBuilder({ page: panel }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAxeClean(panel);
 
   await results.getByRole('button', { name: 'Open call of Callback booked' }).click();
   const details = panel.getByRole('region', { name: 'Execution details' });
@@ -178,8 +177,7 @@ test('a plan file that does not pass is refused with its problems, its text kept
   const editor = panel.getByRole('form', { name: 'Plan editor' });
   await expect(editor.getByLabel('Plan name')).toHaveValue('Imported');
   // The editor, like the results, passes axe.
-  const axe = await new AxeBuilder({ page: panel }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectAxeClean(panel);
   await editor.getByRole('button', { name: 'Save plan' }).click();
   await expect(panel.getByRole('region', { name: 'Plan Imported' })).toBeVisible();
 });

@@ -4,7 +4,7 @@
  * to its end; Stop while queued stops it at the service; a service without the route (spec form) gets
  * the single-call batch; a lost POST /call answer does not make a second call.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
 import { test, expect, setUp, sandboxRequests } from './fixtures';
 import type { Sandbox } from '../../sandbox/server';
@@ -19,11 +19,7 @@ const AGENT = SEED.A.agents.sales;
 const control = (sandbox: Sandbox, path: string, body?: unknown) =>
   fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
 
-async function axeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
+const axeClean = (page: Page) => expectAxeClean(page);
 
 /** Sets up the key, turns "Start calls now" on from the options page (by keyboard), opens the popup. */
 async function setUpStartNow(openPage: (p: string) => Promise<Page>, url: string, opts: { axe?: boolean } = {}): Promise<Page> {
