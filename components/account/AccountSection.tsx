@@ -1,9 +1,10 @@
 import { formatMoney, isLowBalance, LOW_BALANCE } from '../../lib/account/balance';
+import { t, uiLocale } from '../../lib/i18n';
 import { ErrorMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
 import { useAccount } from './useAccount';
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
+const locale = uiLocale;
 const count = (n: number | null) => (n === null ? '—' : new Intl.NumberFormat(locale()).format(n));
 
 /** The side panel's Account section: wallet balance and concurrency from the service, where it tells them. */
@@ -11,36 +12,35 @@ export function AccountSection(_props: SectionProps) {
   const { state, reload } = useAccount();
   const account = state.step === 'ready' ? state.account : null;
   return (
-    <section class="account" aria-label="Account">
+    <section class="account" aria-label={t('account_section')}>
       <p class="hint" role="status" aria-live="polite">
-        {state.step === 'loading' ? 'Loading the account…' : account && !account.available ? account.reason : ''}
+        {state.step === 'loading' ? t('account_loading') : account && !account.available ? t('account_unavailable') : ''}
       </p>
-      <ErrorMessage>{state.step === 'failed' ? `The account could not be loaded: ${state.message}` : null}</ErrorMessage>
+      <ErrorMessage>{state.step === 'failed' ? t('account_notLoaded', state.message) : null}</ErrorMessage>
       {account?.available ? (
         <>
           <dl class="details account-details">
-            <dt>Account</dt>
+            <dt>{t('account_account')}</dt>
             <dd>{[account.name, account.email].filter(Boolean).join(' · ') || '—'}</dd>
-            <dt>Wallet balance</dt>
+            <dt>{t('account_wallet')}</dt>
             <dd data-testid="wallet-balance">{formatMoney(account.wallet, locale())}</dd>
-            <dt>Calls at once</dt>
+            <dt>{t('account_callsAtOnce')}</dt>
             <dd>
               {account.concurrency
-                ? `${count(account.concurrency.current)} in progress of at most ${count(account.concurrency.max)}`
-                : 'Not told by the service'}
+                ? t('account_concurrency', count(account.concurrency.current), count(account.concurrency.max))
+                : t('account_notTold')}
             </dd>
           </dl>
           {isLowBalance(account.wallet) ? (
             <p class="message message-warning">
-              The balance is below {formatMoney(LOW_BALANCE, locale())}: calls may end with “Balance too low”. Top up the wallet on the
-              service’s dashboard.
+              {t('account_lowBalance', formatMoney(LOW_BALANCE, locale()))}
             </p>
           ) : null}
         </>
       ) : null}
       <div class="actions">
         <button type="button" class="secondary small" onClick={reload} disabled={state.step === 'loading'}>
-          Refresh
+          {t('account_refresh')}
         </button>
       </div>
     </section>

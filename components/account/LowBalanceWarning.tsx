@@ -1,7 +1,8 @@
 import { formatMoney, isLowBalance, LOW_BALANCE } from '../../lib/account/balance';
+import { t, uiLocale } from '../../lib/i18n';
 import { useAccount } from './useAccount';
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
+const locale = uiLocale;
 
 /**
  * Shown in the dial confirmation when the wallet is below LOW_BALANCE. Says nothing when the balance is fine, unknown
@@ -12,8 +13,7 @@ export function LowBalanceWarning() {
   if (state.step !== 'ready' || !state.account.available || !isLowBalance(state.account.wallet)) return null;
   return (
     <p class="message message-warning low-balance" role="alert">
-      Low balance: the wallet holds {formatMoney(state.account.wallet, locale())}, below {formatMoney(LOW_BALANCE, locale())}. This call may end
-      with “Balance too low”.
+      {t('account_lowBalanceDial', formatMoney(state.account.wallet, locale()), formatMoney(LOW_BALANCE, locale()))}
     </p>
   );
 }

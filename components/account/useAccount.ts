@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AccountView } from '../../lib/account/balance';
+import { t } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 
 export type AccountState = { step: 'loading' } | { step: 'ready'; account: AccountView } | { step: 'failed'; message: string };
@@ -16,7 +17,7 @@ export function useAccount(): { state: AccountState; reload(): void } {
         if (!live) return;
         if (!reply.ok) setState({ step: 'failed', message: reply.error.message });
         else if (reply.data && typeof reply.data === 'object') setState({ step: 'ready', account: reply.data });
-        else setState({ step: 'failed', message: 'The background gave no account.' });
+        else setState({ step: 'failed', message: t('account_noAccount') });
       })
       .catch((error: unknown) => live && setState({ step: 'failed', message: error instanceof Error ? error.message : String(error) }));
     return () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { agentChanges, editsFrom, patchBody, SYNTHESIZER_FIELDS, type AgentEdits, type SynthesizerField } from '../../lib/agents/edit';
 import { issuePath } from '../../lib/agents/document';
+import { t, uiLocale } from '../../lib/i18n';
 import { agentPatchBody, type Agent, type AgentPatchBody } from '../../lib/api/schemas/agent';
 import { ErrorMessage } from '../shared/Messages';
 import { AgentDiff } from './AgentDiff';
@@ -37,12 +38,12 @@ export function AgentEditForm({ agent, edits, onEdits, saving, error, onSave, on
 
   const review = () => {
     if (!body) {
-      setProblems(['Nothing has changed yet.']);
+      setProblems([t('agents_nothingChanged')]);
       return;
     }
     const checked = agentPatchBody.safeParse(body);
     if (!checked.success) {
-      setProblems(checked.error.issues.map((i) => `${issuePath(i.path)}: ${i.message}`));
+      setProblems(checked.error.issues.map((i) => t('agents_problemAt', issuePath(i.path), i.message)));
       return;
     }
     setProblems([]);
@@ -59,27 +60,27 @@ export function AgentEditForm({ agent, edits, onEdits, saving, error, onSave, on
   return (
     <form
       class="agent-edit"
-      aria-label="Edit agent"
+      aria-label={t('agents_editAgent')}
       onSubmit={(e) => {
         e.preventDefault();
         if (reviewing && body) onSave(body);
         else review();
       }}
     >
-      {text('agent-edit-name', 'Name', edits.agent_name, (v) => set({ agent_name: v }))}
+      {text('agent-edit-name', t('agents_name'), edits.agent_name, (v) => set({ agent_name: v }))}
       <div class="field">
-        <label for="agent-edit-welcome">Welcome message</label>
+        <label for="agent-edit-welcome">{t('agents_welcomeMessage')}</label>
         <textarea id="agent-edit-welcome" rows={3} value={edits.agent_welcome_message} onInput={(e) => set({ agent_welcome_message: (e.currentTarget as HTMLTextAreaElement).value })} />
       </div>
-      {text('agent-edit-webhook', 'Webhook URL', edits.webhook_url, (v) => set({ webhook_url: v }))}
-      <p class="hint">Leave the webhook URL empty to remove it.</p>
+      {text('agent-edit-webhook', t('agents_webhookUrl'), edits.webhook_url, (v) => set({ webhook_url: v }))}
+      <p class="hint">{t('agents_webhookEmptyHint')}</p>
       <fieldset>
-        <legend>Synthesizer</legend>
-        {SYNTHESIZER_FIELDS.map((f) => text(`agent-edit-synth-${f.key}`, f.label, edits.synthesizer[f.key], (v) => setSynth(f.key, v)))}
+        <legend>{t('agents_synthesizer')}</legend>
+        {SYNTHESIZER_FIELDS.map((f) => text(`agent-edit-synth-${f.key}`, t(f.labelKey), edits.synthesizer[f.key], (v) => setSynth(f.key, v)))}
       </fieldset>
       {Object.keys(edits.prompts).map((key) => (
         <div class="field" key={key}>
-          <label for={`agent-edit-prompt-${key}`}>{`Prompt (${key})`}</label>
+          <label for={`agent-edit-prompt-${key}`}>{t('agents_promptLabel', key)}</label>
           <textarea id={`agent-edit-prompt-${key}`} rows={6} value={edits.prompts[key]} onInput={(e) => setPrompt(key, (e.currentTarget as HTMLTextAreaElement).value)} />
         </div>
       ))}
@@ -95,7 +96,7 @@ export function AgentEditForm({ agent, edits, onEdits, saving, error, onSave, on
       </ErrorMessage>
       {reviewing && body ? (
         <section class="agent-review" aria-labelledby="agent-review-title">
-          <h4 id="agent-review-title" ref={reviewTitle} tabIndex={-1}>{changes.length === 1 ? 'This change will be saved' : `These ${changes.length} changes will be saved`}</h4>
+          <h4 id="agent-review-title" ref={reviewTitle} tabIndex={-1}>{new Intl.PluralRules(uiLocale()).select(changes.length) === 'one' ? t('agents_changeWillBeSaved') : t('agents_changesWillBeSaved', changes.length.toLocaleString(uiLocale()))}</h4>
           <AgentDiff changes={changes} />
         </section>
       ) : null}
@@ -104,22 +105,22 @@ export function AgentEditForm({ agent, edits, onEdits, saving, error, onSave, on
         {reviewing ? (
           <>
             <button type="submit" class="primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save changes'}
+              {saving ? t('agents_saving') : t('agents_saveChanges')}
             </button>
             <button type="button" class="secondary" onClick={() => setReviewing(false)} disabled={saving}>
-              Keep editing
+              {t('agents_keepEditing')}
             </button>
           </>
         ) : (
           <button type="submit" class="primary">
-            Review changes
+            {t('agents_reviewChanges')}
           </button>
         )}
         <button type="button" class="secondary" onClick={onCancel} disabled={saving}>
-          Close
+          {t('agents_close')}
         </button>
       </div>
-      <p class="hint">Closing keeps what you typed here until you save it.</p>
+      <p class="hint">{t('agents_closingKeepsEdits')}</p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Checked } from '../../lib/agents/document';
+import { t, uiLocale } from '../../lib/i18n';
 import { ErrorMessage } from '../shared/Messages';
 
 interface AgentJsonEditorProps<T> {
@@ -46,7 +47,7 @@ export function AgentJsonEditor<T>({ id, title, warning, text, onText, check, su
       {warning ? <p class="message message-warning">{warning}</p> : null}
       {children}
       <div class="field">
-        <label for={id}>Agent JSON</label>
+        <label for={id}>{t('agents_agentJson')}</label>
         <textarea
           id={id}
           class="mono agent-json-text"
@@ -61,7 +62,7 @@ export function AgentJsonEditor<T>({ id, title, warning, text, onText, check, su
       <ErrorMessage id={problemsId}>
         {problems.length ? (
           <>
-            {problems.length === 1 ? 'The document was not sent. Fix this problem first:' : `The document was not sent. Fix these ${problems.length} problems first:`}
+            {new Intl.PluralRules(uiLocale()).select(problems.length) === 'one' ? t('agents_notSentOne') : t('agents_notSentOther', problems.length.toLocaleString(uiLocale()))}
             <ul>
               {problems.map((p, i) => (
                 <li key={i}>{p}</li>
@@ -76,10 +77,10 @@ export function AgentJsonEditor<T>({ id, title, warning, text, onText, check, su
           {submitLabel}
         </button>
         <button type="button" class="secondary" onClick={onClose} disabled={busy}>
-          Close
+          {t('agents_close')}
         </button>
       </div>
-      <p class="hint">Closing keeps what you typed here until you send it.</p>
+      <p class="hint">{t('agents_closingKeepsJson')}</p>
     </form>
   );
 }

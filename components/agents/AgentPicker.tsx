@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import type { AgentSummary, AgentsView } from '../../lib/messages';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
@@ -22,7 +23,7 @@ export function useAgents(): { agents: AgentSummary[]; listRouteMissing: boolean
 
 export function agentLabel(agent: AgentSummary, all: AgentSummary[]): string {
   const twin = all.some((a) => a !== agent && a.name === agent.name);
-  return twin ? `${agent.name} (${agent.id.slice(0, 8)})` : agent.name || agent.id;
+  return twin ? t('agents_nameWithId', agent.name, agent.id.slice(0, 8)) : agent.name || agent.id;
 }
 
 interface AgentPickerProps {
@@ -50,7 +51,7 @@ export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = tr
       return;
     }
     setView(reply.data);
-    setError(reply.data.refreshError ? `The agent list could not be refreshed: ${reply.data.refreshError}` : null);
+    setError(reply.data.refreshError ? t('agents_listNotRefreshed', reply.data.refreshError) : null);
   };
 
   useEffect(() => {
@@ -60,7 +61,7 @@ export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = tr
   const addById = async () => {
     const agentId = manualId.trim();
     if (!agentId) {
-      setAddError('Enter the agent id (a UUID from the service’s dashboard).');
+      setAddError(t('agents_enterAgentId'));
       return;
     }
     setAdding(true);
@@ -80,7 +81,7 @@ export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = tr
   const hintId = `${id}-hint`;
   return (
     <div class="field agent-picker">
-      <label for={id}>Agent</label>
+      <label for={id}>{t('agents_agent')}</label>
       <div class="row">
         <select
           id={id}
@@ -88,7 +89,7 @@ export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = tr
           aria-describedby={hintId}
           onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
         >
-          <option value="">{agents.length ? 'Choose an agent…' : 'No agents yet'}</option>
+          <option value="">{agents.length ? t('agents_chooseAgent') : t('agents_noAgentsYet')}</option>
           {agents.map((agent) => (
             <option key={agent.id} value={agent.id}>
               {agentLabel(agent, agents)}
@@ -97,17 +98,17 @@ export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = tr
           {value && !selected ? <option value={value}>{value}</option> : null}
         </select>
         <button type="button" class="secondary" onClick={() => refresh(true)} disabled={refreshing}>
-          Refresh
+          {t('agents_refresh')}
         </button>
       </div>
       <p class="hint" id={hintId} aria-live="polite">
-        {refreshing ? 'Refreshing the agent list…' : selected?.status ? `Status: ${selected.status}` : ''}
+        {refreshing ? t('agents_refreshingList') : selected?.status ? t('agents_statusIs', selected.status) : ''}
       </p>
       <ErrorMessage>{error}</ErrorMessage>
       {listRouteMissing ? (
         <div class="add-agent">
-          <p class="hint">This service cannot list agents. Add one by its id.</p>
-          <label for={`${id}-manual`}>Agent id</label>
+          <p class="hint">{t('agents_cannotList')}</p>
+          <label for={`${id}-manual`}>{t('agents_agentId')}</label>
           <div class="row">
             <input
               id={`${id}-manual`}
@@ -118,7 +119,7 @@ export function AgentPicker({ id = 'agent', value, onChange, refreshOnMount = tr
               onInput={(e) => setManualId((e.currentTarget as HTMLInputElement).value)}
             />
             <button type="button" class="secondary" onClick={addById} disabled={adding}>
-              Add agent
+              {t('agents_addAgent')}
             </button>
           </div>
           <ErrorMessage>{addError}</ErrorMessage>

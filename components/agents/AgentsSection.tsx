@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { agentTemplate, checkCreateDocument, checkReplaceDocument, documentText, duplicateDocument, replaceDocument } from '../../lib/agents/document';
 import { agentChanges, editsFrom } from '../../lib/agents/edit';
 import type { Agent, AgentCreateBody, AgentPatchBody, AgentReplaceBody } from '../../lib/api/schemas/agent';
+import { t } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
@@ -66,7 +67,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
     const draft = createDraft.value;
     if (draft && draft.text.trim() !== '' && draft.text !== draft.initial) {
       open('create');
-      setStatus('Your unsent new agent is still in the editor. Send it, or clear the editor to start again.');
+      setStatus(t('agents_unsentStillInEditor'));
       return;
     }
     const text = documentText(document);
@@ -94,7 +95,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         const { [id]: _sent, ...rest } = editDrafts.value;
         editDrafts.value = rest;
         setMode('view');
-        setStatus('Your changes were saved.');
+        setStatus(t('agents_changesSaved'));
       },
     );
 
@@ -106,7 +107,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         const { [id]: _sent, ...rest } = replaceDrafts.value;
         replaceDrafts.value = rest;
         setMode('view');
-        setStatus('The agent’s configuration was replaced.');
+        setStatus(t('agents_configReplaced'));
       },
     );
 
@@ -118,7 +119,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         setAgent(data.agent);
         setMode('view');
         onAgentChange(data.agent.id);
-        setStatus(`The agent “${nameOf(data.agent)}” was created and is now chosen.`);
+        setStatus(t('agents_wasCreated', nameOf(data.agent)));
       },
     );
 
@@ -130,7 +131,7 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         setAgent(null);
         setMode('view');
         onAgentChange('');
-        setStatus(`The agent “${nameOf(doomed)}” was deleted.`);
+        setStatus(t('agents_wasDeleted', nameOf(doomed)));
       },
     );
 
@@ -140,41 +141,41 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
   const unsentEdits = Boolean(current && editDraft && agentChanges(editsFrom(current), editDraft).length);
   const unsentReplace = Boolean(current && replaceDrafts.value[current.id] !== undefined);
   return (
-    <section class="agents-section" aria-label="Agents">
+    <section class="agents-section" aria-label={t('agents_section')}>
       <AgentPicker id="agents-agent" value={agentId} onChange={onAgentChange} />
-      <div class="actions" role="group" aria-label="Agent actions">
-        <button type="button" class="secondary" onClick={() => startCreate(agentTemplate(), 'This new agent starts from a template. It is created only when you press Create agent.')} disabled={busy}>
-          New agent
+      <div class="actions" role="group" aria-label={t('agents_actions')}>
+        <button type="button" class="secondary" onClick={() => startCreate(agentTemplate(), t('agents_templateNote'))} disabled={busy}>
+          {t('agents_newAgent')}
         </button>
         {current ? (
           <>
             <button type="button" class="secondary" onClick={() => open('edit')} aria-pressed={mode === 'edit'} disabled={busy}>
-              Edit
+              {t('agents_edit')}
             </button>
             <button type="button" class="secondary" onClick={() => open('replace')} aria-pressed={mode === 'replace'} disabled={busy}>
-              Replace from JSON
+              {t('agents_replaceFromJson')}
             </button>
-            <button type="button" class="secondary" onClick={() => startCreate(duplicateDocument(current), `This new agent is a copy of “${nameOf(current)}”. It is created only when you press Create agent.`)} disabled={busy}>
-              Duplicate
+            <button type="button" class="secondary" onClick={() => startCreate(duplicateDocument(current), t('agents_copyNote', nameOf(current)))} disabled={busy}>
+              {t('agents_duplicate')}
             </button>
             <button type="button" class="secondary" ref={deleteButton} onClick={() => open('delete')} disabled={busy}>
-              Delete
+              {t('agents_delete')}
             </button>
           </>
         ) : null}
       </div>
-      <StatusMessage>{loading ? 'Reading the agent…' : status}</StatusMessage>
-      <ErrorMessage>{loadError ? `The agent could not be read: ${loadError}` : null}</ErrorMessage>
+      <StatusMessage>{loading ? t('agents_reading') : status}</StatusMessage>
+      <ErrorMessage>{loadError ? t('agents_notRead', loadError) : null}</ErrorMessage>
 
       {mode === 'create' && creating ? (
         <AgentJsonEditor
           id="agent-create-json"
-          title="New agent"
+          title={t('agents_newAgent')}
           warning={creating.note}
           text={creating.text}
           onText={(text) => (createDraft.value = { ...creating, text })}
           check={checkCreateDocument}
-          submitLabel={busy ? 'Creating…' : 'Create agent'}
+          submitLabel={busy ? t('agents_creating') : t('agents_createAgent')}
           busy={busy}
           error={actionError}
           onSubmit={create}
@@ -212,12 +213,12 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
       {current && mode === 'replace' ? (
         <AgentJsonEditor
           id="agent-replace-json"
-          title={`Replace the configuration of “${nameOf(current)}”`}
-          warning="This replaces the whole configuration: anything left out of the document is dropped from the agent."
+          title={t('agents_replaceTitle', nameOf(current))}
+          warning={t('agents_replaceWarning')}
           text={replaceDrafts.value[current.id] ?? documentText(replaceDocument(current))}
           onText={(text) => (replaceDrafts.value = { ...replaceDrafts.value, [current.id]: text })}
           check={checkReplaceDocument}
-          submitLabel={busy ? 'Replacing…' : 'Replace configuration'}
+          submitLabel={busy ? t('agents_replacing') : t('agents_replaceConfig')}
           busy={busy}
           error={actionError}
           onSubmit={(body) => replace(current.id, body)}
@@ -225,11 +226,11 @@ export function AgentsSection({ agentId, onAgentChange }: SectionProps) {
         />
       ) : null}
 
-      {current && mode === 'view' && unsentEdits ? <p class="hint">Your unsaved edits of this agent are kept: press Edit to return to them.</p> : null}
-      {current && mode === 'view' && unsentReplace ? <p class="hint">Your unsent JSON for this agent is kept: press Replace from JSON to return to it.</p> : null}
-      {mode === 'view' && creating && creating.text !== creating.initial ? <p class="hint">Your unsent new agent is kept: press New agent to return to it.</p> : null}
+      {current && mode === 'view' && unsentEdits ? <p class="hint">{t('agents_editsKept')}</p> : null}
+      {current && mode === 'view' && unsentReplace ? <p class="hint">{t('agents_jsonKept')}</p> : null}
+      {mode === 'view' && creating && creating.text !== creating.initial ? <p class="hint">{t('agents_newKept')}</p> : null}
       {current && (mode === 'view' || mode === 'delete') ? <AgentView agent={current} /> : null}
-      {!agentId && !loading && mode !== 'create' ? <p class="hint">Choose an agent to see its configuration, or create a new one.</p> : null}
+      {!agentId && !loading && mode !== 'create' ? <p class="hint">{t('agents_chooseToSee')}</p> : null}
     </section>
   );
 }

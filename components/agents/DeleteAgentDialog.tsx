@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import { ErrorMessage } from '../shared/Messages';
+import { tNodes } from '../shared/Translated';
 
 interface DeleteAgentDialogProps {
   agentName: string;
@@ -25,18 +27,17 @@ export function DeleteAgentDialog({ agentName, agentId, busy, error, onConfirm, 
         if (e.key === 'Escape' && !busy) onCancel();
       }}
     >
-      <h3 id="agent-delete-title">Delete the agent “{agentName}”?</h3>
+      <h3 id="agent-delete-title">{t('agents_deleteTitle', agentName)}</h3>
       <p id="agent-delete-text">
-        The agent <strong>{agentName}</strong> (<span class="mono">{agentId}</span>) will be deleted from the service with its configuration and prompts.
-        This cannot be undone.
+        {tNodes('agents_deleteText', <strong>{agentName}</strong>, <span class="mono">{agentId}</span>)}
       </p>
       <ErrorMessage>{error}</ErrorMessage>
       <div class="actions">
         <button type="button" class="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Deleting…' : 'Delete agent'}
+          {busy ? t('agents_deleting') : t('agents_deleteAgent')}
         </button>
         <button type="button" class="secondary" ref={cancelRef} onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('agents_cancel')}
         </button>
       </div>
     </section>

@@ -4,6 +4,7 @@
  * anything is sent. Every problem names its path in the document.
  */
 import type { z } from '../api/zod';
+import { t } from '../i18n';
 import { agentCreateBody, agentReplaceBody, type Agent, type AgentCreateBody, type AgentReplaceBody } from '../api/schemas/agent';
 
 /** The config keys a PUT or POST takes (spec 2.1); the read shape's other keys (id, status, times) are not config. */
@@ -27,7 +28,7 @@ export function replaceDocument(agent: Agent): AgentReplaceBody {
 /** A copy of the agent to create: its whole config under a new name. */
 export function duplicateDocument(agent: Agent): AgentCreateBody {
   const { agent_config, agent_prompts } = replaceDocument(agent);
-  return { agent_config: { ...agent_config, agent_name: `Copy of ${agent.agent_name || agent.id}` }, agent_prompts };
+  return { agent_config: { ...agent_config, agent_name: t('agents_copyOf', agent.agent_name || agent.id) }, agent_prompts };
 }
 
 /** A small agent to start from: one conversation task with the three stages of a pipeline. */
@@ -89,7 +90,7 @@ function check<T>(schema: z.ZodType<T>, text: string): Checked<T> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problems: [`This is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
+    return { ok: false, problems: [t('agents_notJson', error instanceof Error ? error.message : String(error))] };
   }
   const parsed = schema.safeParse(value);
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, problems: issueLines(parsed.error) };

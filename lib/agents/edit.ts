@@ -3,13 +3,14 @@
  * changed (field by field, old → new) and the PATCH body that sends exactly those changes.
  */
 import type { Agent, AgentPatchBody } from '../api/schemas/agent';
+import { t } from '../i18n';
 
 /** The synthesizer settings the form edits; the rest of the synthesizer is kept as it is. */
 export const SYNTHESIZER_FIELDS = [
-  { key: 'provider', label: 'Synthesizer provider', inConfig: false },
-  { key: 'voice', label: 'Synthesizer voice', inConfig: true },
-  { key: 'engine', label: 'Synthesizer engine', inConfig: true },
-  { key: 'language', label: 'Synthesizer language', inConfig: true },
+  { key: 'provider', labelKey: 'agents_synthProvider', inConfig: false },
+  { key: 'voice', labelKey: 'agents_synthVoice', inConfig: true },
+  { key: 'engine', labelKey: 'agents_synthEngine', inConfig: true },
+  { key: 'language', labelKey: 'agents_synthLanguage', inConfig: true },
 ] as const;
 export type SynthesizerField = (typeof SYNTHESIZER_FIELDS)[number]['key'];
 
@@ -71,15 +72,15 @@ export function agentChanges(before: AgentEdits, after: AgentEdits): FieldChange
   const compare = (path: string, label: string, was: string, now: string) => {
     if (was !== now) changes.push({ path, label, before: orNull(was), after: orNull(now) });
   };
-  compare('agent_config.agent_name', 'Name', before.agent_name, after.agent_name.trim());
-  compare('agent_config.agent_welcome_message', 'Welcome message', before.agent_welcome_message, after.agent_welcome_message);
-  compare('agent_config.webhook_url', 'Webhook URL', before.webhook_url, after.webhook_url.trim());
+  compare('agent_config.agent_name', t('agents_name'), before.agent_name, after.agent_name.trim());
+  compare('agent_config.agent_welcome_message', t('agents_welcomeMessage'), before.agent_welcome_message, after.agent_welcome_message);
+  compare('agent_config.webhook_url', t('agents_webhookUrl'), before.webhook_url, after.webhook_url.trim());
   for (const f of SYNTHESIZER_FIELDS) {
     const path = f.inConfig ? `agent_config.synthesizer.provider_config.${f.key}` : `agent_config.synthesizer.${f.key}`;
-    compare(path, f.label, before.synthesizer[f.key], after.synthesizer[f.key].trim());
+    compare(path, t(f.labelKey), before.synthesizer[f.key], after.synthesizer[f.key].trim());
   }
   for (const key of Object.keys(after.prompts)) {
-    compare(`agent_prompts.${key}.system_prompt`, `Prompt (${key})`, before.prompts[key] ?? '', after.prompts[key] ?? '');
+    compare(`agent_prompts.${key}.system_prompt`, t('agents_promptLabel', key), before.prompts[key] ?? '', after.prompts[key] ?? '');
   }
   return changes;
 }
