@@ -1,16 +1,18 @@
 import { useId } from 'preact/hooks';
 import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
 import { CHECK_KINDS, VALUELESS, type CaseDraft, type CheckKind, type FieldCheckDraft } from '../../lib/plans/draft';
+import { t, type MessageKey } from '../../lib/i18n';
+import { num } from './plural';
 
-const CHECK_LABELS: Record<CheckKind, string> = {
-  equals: 'equals',
-  one_of: 'is one of (comma separated)',
-  contains: 'contains',
-  matches: 'matches the pattern',
-  min: 'is at least',
-  max: 'is at most',
-  present: 'is present',
-  absent: 'is absent',
+const CHECK_LABELS: Record<CheckKind, MessageKey> = {
+  equals: 'plans_checkEquals',
+  one_of: 'plans_checkOneOf',
+  contains: 'plans_checkContains',
+  matches: 'plans_checkMatches',
+  min: 'plans_checkMin',
+  max: 'plans_checkMax',
+  present: 'plans_checkPresent',
+  absent: 'plans_checkAbsent',
 };
 
 interface CaseEditorProps {
@@ -32,25 +34,26 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
 
   return (
     <fieldset class="plans-case">
-      <legend>Case {index + 1}</legend>
+      <legend>{t('plans_caseLegend', num(index + 1))}</legend>
       <div class="plans-grid">
         <label>
-          Case label
+          {t('plans_caseLabel')}
           <input value={draft.label} onInput={(e) => set('label', input(e))} />
         </label>
         <label>
-          Case id
+          {t('plans_caseId')}
           <input value={draft.id} onInput={(e) => set('id', input(e))} class="mono" />
         </label>
         <label>
-          Number to call
+          {t('plans_numberToCall')}
+          {/* An example number in E.164, the same in every language. */}
           <input value={draft.contactNumber} onInput={(e) => set('contactNumber', input(e))} inputMode="tel" placeholder="+14155550123" />
         </label>
         <label>
-          <span id={`${base}-status`}>Expected status</span>
+          <span id={`${base}-status`}>{t('plans_expectedStatus')}</span>
           <select aria-labelledby={`${base}-status`} value={statusValue} onChange={(e) => set('status', input(e) ? input(e).split('|') : [])}>
-            <option value="">Any status</option>
-            {draft.status.length > 1 ? <option value={statusValue}>Any of: {draft.status.join(', ')}</option> : null}
+            <option value="">{t('plans_anyStatus')}</option>
+            {draft.status.length > 1 ? <option value={statusValue}>{t('plans_anyOf', draft.status.join(', '))}</option> : null}
             {EXPECTABLE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -61,90 +64,91 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
       </div>
 
       <fieldset class="plans-rows">
-        <legend>Variables</legend>
+        <legend>{t('plans_variables')}</legend>
         {draft.variables.map((v, i) => (
           <div class="plans-row" key={i}>
             <label>
-              Variable name
+              {t('plans_variableName')}
               <input value={v.name} onInput={(e) => setVariable(i, { ...v, name: input(e) })} />
             </label>
             <label>
-              Variable value
+              {t('plans_variableValue')}
               <input value={v.value} onInput={(e) => setVariable(i, { ...v, value: input(e) })} />
             </label>
             <button type="button" class="secondary small" onClick={() => set('variables', draft.variables.filter((_, j) => j !== i))}>
-              Remove variable {v.name}
+              {t('plans_removeVariable', v.name)}
             </button>
           </div>
         ))}
         <button type="button" class="secondary small" onClick={() => set('variables', [...draft.variables, { name: '', value: '' }])}>
-          Add variable
+          {t('plans_addVariable')}
         </button>
       </fieldset>
 
       <fieldset class="plans-rows">
-        <legend>Extracted data checks</legend>
+        <legend>{t('plans_extractedChecks')}</legend>
         {draft.checks.map((c, i) => (
           <div class="plans-row" key={i}>
             <label>
-              Field
+              {t('plans_field')}
               <input value={c.field} onInput={(e) => setCheck(i, { ...c, field: input(e) })} />
             </label>
             <label>
-              <span id={`${base}-check-${i}`}>Check</span>
+              <span id={`${base}-check-${i}`}>{t('plans_check')}</span>
               <select aria-labelledby={`${base}-check-${i}`} value={c.check} onChange={(e) => setCheck(i, { ...c, check: input(e) as CheckKind })}>
                 {CHECK_KINDS.map((k) => (
                   <option key={k} value={k}>
-                    {CHECK_LABELS[k]}
+                    {t(CHECK_LABELS[k])}
                   </option>
                 ))}
               </select>
             </label>
             {VALUELESS.includes(c.check) ? null : (
               <label>
-                Expected value
+                {t('plans_expectedValue')}
                 <input value={c.value} onInput={(e) => setCheck(i, { ...c, value: input(e) })} />
               </label>
             )}
             <button type="button" class="secondary small" onClick={() => set('checks', draft.checks.filter((_, j) => j !== i))}>
-              Remove check of {c.field || 'this field'}
+              {c.field ? t('plans_removeCheckOf', c.field) : t('plans_removeCheckUnnamed')}
             </button>
           </div>
         ))}
         <button type="button" class="secondary small" onClick={() => set('checks', [...draft.checks, { field: '', check: 'equals', value: '' }])}>
-          Add extracted data check
+          {t('plans_addCheck')}
         </button>
       </fieldset>
 
       <div class="plans-grid">
         <label>
-          Transcript contains (one phrase per line)
+          {t('plans_transcriptContains')}
           <textarea rows={2} value={draft.contains} onInput={(e) => set('contains', input(e))} />
         </label>
         <label>
-          Transcript does not contain (one phrase per line)
+          {t('plans_transcriptNotContains')}
           <textarea rows={2} value={draft.notContains} onInput={(e) => set('notContains', input(e))} />
         </label>
         <label>
-          Duration at least (seconds)
+          {t('plans_durationAtLeast')}
           <input value={draft.durationAtLeast} onInput={(e) => set('durationAtLeast', input(e))} inputMode="decimal" />
         </label>
         <label>
-          Duration at most (seconds)
+          {t('plans_durationAtMost')}
           <input value={draft.durationAtMost} onInput={(e) => set('durationAtMost', input(e))} inputMode="decimal" />
         </label>
         <label>
-          Cost at most (cents)
+          {t('plans_costAtMost')}
           <input value={draft.costAtMost} onInput={(e) => set('costAtMost', input(e))} inputMode="decimal" />
         </label>
         <label>
-          Hung up by
+          {t('plans_hungUpBy')}
+          {/* The service's own value for hangup_by, matched as typed: not translated. */}
           <input value={draft.hangupBy} onInput={(e) => set('hangupBy', input(e))} placeholder="Callee" />
         </label>
       </div>
       {onRemove ? (
         <button type="button" class="secondary small" onClick={onRemove}>
-          Remove case {index + 1}
+          {t('plans_removeCase', num(index + 1))}
         </button>
       ) : null}
     </fieldset>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 
 interface ConfirmActionProps {
   /** The button that asks first, e.g. "Delete plan". */
@@ -36,7 +37,7 @@ export function ConfirmAction({ label, question, confirmLabel, onConfirm, disabl
           {confirmLabel}
         </button>
         <button type="button" class="secondary" onClick={() => setAsking(false)} autoFocus>
-          Cancel
+          {t('plans_cancel')}
         </button>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { checkPlan, type PlanProblem } from '../../lib/plans/schema';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { CaseEditor } from './CaseEditor';
+import { t } from '../../lib/i18n';
 
 interface PlanEditorProps {
   planId: string;
@@ -42,20 +43,20 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
   };
 
   return (
-    <form class="plans-editor" aria-label="Plan editor" onSubmit={save} noValidate>
-      <h2>{initial.name ? `Edit ${initial.name}` : 'New test plan'}</h2>
+    <form class="plans-editor" aria-label={t('plans_planEditor')} onSubmit={save} noValidate>
+      <h2>{initial.name ? t('plans_editNamed', initial.name) : t('plans_newPlanTitle')}</h2>
       <StatusMessage>{note}</StatusMessage>
       <div class="plans-grid">
         <label>
-          Plan name
+          {t('plans_planName')}
           <input value={draft.name} onInput={(e) => setDraft({ ...draft, name: input(e) })} />
         </label>
         <label>
-          Agent id
+          {t('plans_agentId')}
           <input value={draft.agentId} onInput={(e) => setDraft({ ...draft, agentId: input(e) })} class="mono" />
         </label>
         <label>
-          Call from (optional)
+          {t('plans_callFrom')}
           <input value={draft.fromNumber} onInput={(e) => setDraft({ ...draft, fromNumber: input(e) })} inputMode="tel" />
         </label>
       </div>
@@ -70,16 +71,16 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
       ))}
       <div class="actions">
         <button type="button" class="secondary" onClick={() => setDraft({ ...draft, cases: [...draft.cases, emptyCase(freeCaseId(draft))] })}>
-          Add case
+          {t('plans_addCase')}
         </button>
       </div>
       {problems.length ? (
         <div class="message message-error" role="alert">
-          <p>The plan was not saved. Fix these and save again:</p>
+          <p>{t('plans_notSaved')}</p>
           <ul>
             {problems.map((p, i) => (
               <li key={i}>
-                {problemPlace(p.path, draft)}: {p.message}
+                {t('plans_problemAt', problemPlace(p.path, draft), p.message)}
               </li>
             ))}
           </ul>
@@ -88,10 +89,10 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
       <ErrorMessage>{error}</ErrorMessage>
       <div class="actions">
         <button type="submit" class="primary" disabled={saving}>
-          Save plan
+          {t('plans_savePlan')}
         </button>
         <button type="button" class="secondary" onClick={onCancel}>
-          Cancel
+          {t('plans_cancel')}
         </button>
       </div>
     </form>

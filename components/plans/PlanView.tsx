@@ -10,7 +10,10 @@ import { ConfirmAction } from './ConfirmAction';
 import { downloadText } from './download';
 import { RunCompare } from './RunCompare';
 import { RunConfirm } from './RunConfirm';
-import { RunResults, VERDICT_LABEL } from './RunResults';
+import { RunResults, verdictLabel } from './RunResults';
+import { t, uiLocale } from '../../lib/i18n';
+import { tNodes } from '../shared/Translated';
+import { num, plural, pluralKey } from './plural';
 
 interface PlanViewProps {
   stored: StoredPlan;
@@ -20,8 +23,6 @@ interface PlanViewProps {
   onDeleted(): void;
   openExecution(executionId: string): void;
 }
-
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** One plan: its cases at a glance, Run, its runs with their results, and two runs compared. */
 export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: PlanViewProps) {
@@ -33,10 +34,10 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
   const running = runs.some(isRunActive);
 
   return (
-    <section class="plans-plan" aria-label={`Plan ${plan.name}`}>
+    <section class="plans-plan" aria-label={t('plans_planNamed', plan.name)}>
       <h2>{plan.name}</h2>
       <p class="hint">
-        {plan.cases.length === 1 ? '1 case' : `${plan.cases.length} cases`} for agent <span class="mono">{plan.agent_id}</span>.
+        {tNodes(pluralKey(plan.cases.length, 'plans_planSummaryOne', 'plans_planSummaryOther'), num(plan.cases.length), <span class="mono">{plan.agent_id}</span>)}
       </p>
       <ul class="plans-case-list">
         {plan.cases.map((c) => (
@@ -47,18 +48,23 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
       </ul>
       <div class="actions">
         <button type="button" class="primary" onClick={() => setConfirming(true)} disabled={confirming || running}>
-          Run plan
+          {t('plans_runPlan')}
         </button>
         <button type="button" class="secondary" onClick={onEdit}>
-          Edit plan
+          {t('plans_editPlan')}
         </button>
         <button type="button" class="secondary" onClick={() => downloadText(`${plan.name}.json`, planToJson(plan), 'application/json')}>
-          Export plan file
+          {t('plans_exportPlan')}
         </button>
         <ConfirmAction
-          label="Delete plan"
-          question={`Delete the plan ${plan.name}, its ${plan.cases.length} cases and its ${runs.length} stored runs? This cannot be undone.`}
-          confirmLabel="Delete the plan"
+          label={t('plans_deletePlan')}
+          question={t(
+            'plans_deletePlanQuestion',
+            plan.name,
+            plural(plan.cases.length, 'plans_caseCountOne', 'plans_caseCountOther'),
+            plural(runs.length, 'plans_storedRunsOne', 'plans_storedRunsOther'),
+          )}
+          confirmLabel={t('plans_deletePlanConfirm')}
           onConfirm={async () => {
             const reply = await send({ type: 'plans/delete', planId: stored.id });
             if (reply.ok) onDeleted();
@@ -66,7 +72,7 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
           }}
         />
       </div>
-      {running ? <p class="hint">A run of this plan is in progress; a new one can start when it ends.</p> : null}
+      {running ? <p class="hint">{t('plans_runInProgress')}</p> : null}
       <ErrorMessage>{error}</ErrorMessage>
       {confirming ? (
         <RunConfirm
@@ -82,11 +88,11 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
       {runs.length ? (
         <>
           <label class="field">
-            Run shown
+            {t('plans_runShown')}
             <select value={shown?.id} onChange={(e) => setRunId((e.currentTarget as HTMLSelectElement).value)}>
               {runs.map((r) => (
                 <option key={r.id} value={r.id}>
-                  {formatDateTime(r.createdAt, { locale: locale() })}: {r.result ? VERDICT_LABEL[r.result.verdict] : 'in progress'}
+                  {t('plans_runOption', formatDateTime(r.createdAt, { locale: uiLocale() }), r.result ? verdictLabel(r.result.verdict) : t('plans_inProgress'))}
                 </option>
               ))}
             </select>
@@ -94,9 +100,9 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
           {shown ? <RunResults run={shown} openExecution={openExecution} /> : null}
           {shown && !isRunActive(shown) ? (
             <ConfirmAction
-              label="Delete this run"
-              question={`Delete the run of ${formatDateTime(shown.createdAt, { locale: locale() })} and its results? The calls stay in the service's history.`}
-              confirmLabel="Delete the run"
+              label={t('plans_deleteRun')}
+              question={t('plans_deleteRunQuestion', formatDateTime(shown.createdAt, { locale: uiLocale() }))}
+              confirmLabel={t('plans_deleteRunConfirm')}
               onConfirm={async () => {
                 const reply = await send({ type: 'plans/delete-run', runId: shown.id });
                 if (!reply.ok) setError(reply.error.message);
@@ -106,7 +112,7 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
           {runs.filter((r) => r.result).length >= 2 ? <RunCompare runs={runs} /> : null}
         </>
       ) : (
-        <p class="hint">No runs yet.</p>
+        <p class="hint">{t('plans_noRuns')}</p>
       )}
     </section>
   );

@@ -9,6 +9,8 @@ import type { SectionProps } from '../shared/section';
 import { PlanEditor } from './PlanEditor';
 import { PlanView } from './PlanView';
 import { usePlansData } from './usePlansData';
+import { t } from '../../lib/i18n';
+import { num, plural } from './plural';
 
 type Mode = { kind: 'list' } | { kind: 'plan'; planId: string } | { kind: 'edit'; planId: string; draft: PlanDraft; note?: string };
 
@@ -34,11 +36,11 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
     if (!executionId || !data.ready) return;
     history.replaceState(null, '', location.pathname + '?section=plans');
     void send({ type: 'plans/case-from-execution', executionId }).then((reply) => {
-      if (!reply.ok) return setError(`The call could not become a test case: ${reply.error.message}`);
+      if (!reply.ok) return setError(t('plans_notATestCase', reply.error.message));
       const { agentId: agent, testCase } = reply.data;
       onAgentChange(agent);
       const target = data.plans.filter((p) => p.plan.agent_id === agent).sort((a, b) => b.updatedAt - a.updatedAt)[0];
-      const draft = target ? planToDraft(target.plan) : { ...emptyPlan(agent), name: 'Cases from calls', cases: [] };
+      const draft = target ? planToDraft(target.plan) : { ...emptyPlan(agent), name: t('plans_casesFromCalls'), cases: [] };
       const made = caseToDraft(testCase);
       if (draft.cases.some((c) => c.id === made.id)) made.id = freeCaseId(draft, made.id);
       draft.cases.push(made);
@@ -46,7 +48,7 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
         kind: 'edit',
         planId: target?.id ?? crypto.randomUUID(),
         draft,
-        note: `The call became case ${draft.cases.length} of ${draft.name}: adjust it and save the plan.`,
+        note: t('plans_callBecameCase', num(draft.cases.length), draft.name),
       });
     });
   }, [data.ready]);
@@ -56,7 +58,7 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
     if (!parsed.ok) return setFailed({ fileName, text, problems: parsed.problems });
     setFailed(null);
     onAgentChange(parsed.plan.agent_id);
-    setMode({ kind: 'edit', planId: crypto.randomUUID(), draft: planToDraft(parsed.plan), note: `Read ${fileName}: check the plan and save it.` });
+    setMode({ kind: 'edit', planId: crypto.randomUUID(), draft: planToDraft(parsed.plan), note: t('plans_readFile', fileName) });
   };
 
   const importFile = async (e: Event) => {
@@ -64,7 +66,7 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
     const file = inputEl.files?.[0];
     inputEl.value = '';
     if (!file) return;
-    if (file.size > 1_000_000) return setError(`${file.name} is too large for a plan file (over 1 MB).`);
+    if (file.size > 1_000_000) return setError(t('plans_fileTooLarge', file.name));
     setError(null);
     openImported(file.name, await file.text());
   };
@@ -76,7 +78,7 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
         initial={mode.draft}
         note={mode.note}
         onSaved={(planId) => {
-          setNote('The plan was saved.');
+          setNote(t('plans_saved'));
           setMode({ kind: 'plan', planId });
         }}
         onCancel={() => setMode(data.plans.some((p) => p.id === mode.planId) ? { kind: 'plan', planId: mode.planId } : { kind: 'list' })}
@@ -86,46 +88,46 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
 
   const open = mode.kind === 'plan' ? data.plans.find((p) => p.id === mode.planId) : undefined;
   return (
-    <section class="plans" aria-label="Test plans">
+    <section class="plans" aria-label={t('plans_testPlans')}>
       <AgentPicker id="plans-agent" value={agentId} refreshOnMount={false} onChange={(id) => (onAgentChange(id), setMode({ kind: 'list' }))} />
       <ErrorMessage>{error}</ErrorMessage>
       <StatusMessage>{note}</StatusMessage>
       {open ? (
         <>
           <button type="button" class="link" onClick={() => setMode({ kind: 'list' })}>
-            All plans of this agent
+            {t('plans_allPlans')}
           </button>
           <PlanView
             key={open.id}
             stored={open}
             runs={data.runs.filter((r) => r.planId === open.id).sort((a, b) => b.createdAt - a.createdAt)}
             onEdit={() => setMode({ kind: 'edit', planId: open.id, draft: planToDraft(open.plan) })}
-            onDeleted={() => (setNote(`The plan ${open.plan.name} was deleted.`), setMode({ kind: 'list' }))}
+            onDeleted={() => (setNote(t('plans_deleted', open.plan.name)), setMode({ kind: 'list' }))}
             openExecution={openExecution}
           />
         </>
       ) : !agentId ? (
-        <p class="hint">Choose an agent to see its test plans.</p>
+        <p class="hint">{t('plans_chooseAgent')}</p>
       ) : (
         <>
-          <h2>Test plans</h2>
-          {!data.ready ? <p class="hint">Loading…</p> : plans.length === 0 ? <p class="hint">This agent has no test plans yet.</p> : null}
+          <h2>{t('plans_testPlans')}</h2>
+          {!data.ready ? <p class="hint">{t('plans_loading')}</p> : plans.length === 0 ? <p class="hint">{t('plans_noPlans')}</p> : null}
           <ul class="plans-list">
             {plans.map((p) => (
               <li key={p.id}>
                 <button type="button" class="link" onClick={() => setMode({ kind: 'plan', planId: p.id })}>
                   {p.plan.name}
                 </button>{' '}
-                <span class="hint">{p.plan.cases.length === 1 ? '1 case' : `${p.plan.cases.length} cases`}</span>
+                <span class="hint">{plural(p.plan.cases.length, 'plans_caseCountOne', 'plans_caseCountOther')}</span>
               </li>
             ))}
           </ul>
           <div class="actions">
             <button type="button" class="primary" onClick={() => setMode({ kind: 'edit', planId: crypto.randomUUID(), draft: emptyPlan(agentId) })}>
-              New plan
+              {t('plans_newPlan')}
             </button>
             <label class="secondary plans-import">
-              Import a plan file
+              {t('plans_importFile')}
               <input type="file" accept=".json,application/json" onChange={importFile} />
             </label>
           </div>
@@ -134,23 +136,23 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
       {failed ? (
         <div class="plans-import-failed">
           <div class="message message-error" role="alert">
-            <p>{failed.fileName} is not a plan this extension can read:</p>
+            <p>{t('plans_unreadable', failed.fileName)}</p>
             <ul>
               {failed.problems.map((p, i) => (
-                <li key={i}>{p.path ? `${p.path}: ${p.message}` : p.message}</li>
+                <li key={i}>{p.path ? t('plans_problemAt', p.path, p.message) : p.message}</li>
               ))}
             </ul>
           </div>
           <label class="field">
-            The file's text (fix it here and check it again)
+            {t('plans_fileText')}
             <textarea rows={10} class="mono" value={failed.text} onInput={(e) => setFailed({ ...failed, text: (e.currentTarget as HTMLTextAreaElement).value })} />
           </label>
           <div class="actions">
             <button type="button" class="secondary" onClick={() => openImported(failed.fileName, failed.text)}>
-              Check again
+              {t('plans_checkAgain')}
             </button>
             <button type="button" class="secondary" onClick={() => setFailed(null)}>
-              Dismiss
+              {t('plans_dismiss')}
             </button>
           </div>
         </div>

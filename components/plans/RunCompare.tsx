@@ -2,11 +2,13 @@ import { useState } from 'preact/hooks';
 import { compareRuns } from '../../lib/plans/compare';
 import type { PlanRun } from '../../lib/plans/run-state';
 import { formatValue, formatDateTime } from '../../lib/ui/format';
-import { VERDICT_LABEL } from './RunResults';
+import type { Verdict } from '../../lib/plans/judge';
+import { phaseLabel, verdictLabel } from './RunResults';
+import { t, uiLocale } from '../../lib/i18n';
+import { plural } from './plural';
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
-const runName = (run: PlanRun) => `${formatDateTime(run.createdAt, { locale: locale() })} (${run.result ? VERDICT_LABEL[run.result.verdict] : run.phase})`;
-const verdictText = (v: keyof typeof VERDICT_LABEL | undefined) => (v ? VERDICT_LABEL[v] : 'not in this run');
+const runName = (run: PlanRun) => t('plans_runName', formatDateTime(run.createdAt, { locale: uiLocale() }), run.result ? verdictLabel(run.result.verdict) : phaseLabel(run.phase));
+const verdictText = (v: Verdict | undefined) => (v ? verdictLabel(v) : t('plans_notInRun'));
 
 /** Two finished runs of a plan side by side: what changed between them. */
 export function RunCompare({ runs }: { runs: PlanRun[] }) {
@@ -32,43 +34,43 @@ export function RunCompare({ runs }: { runs: PlanRun[] }) {
   );
 
   return (
-    <section class="plans-compare" aria-label="Compare runs">
-      <h3>Compare two runs</h3>
+    <section class="plans-compare" aria-label={t('plans_compareRuns')}>
+      <h3>{t('plans_compareTwoRuns')}</h3>
       <div class="plans-grid">
-        {picker('Earlier run', beforeId, setBeforeId)}
-        {picker('Later run', afterId, setAfterId)}
+        {picker(t('plans_earlierRun'), beforeId, setBeforeId)}
+        {picker(t('plans_laterRun'), afterId, setAfterId)}
       </div>
       {comparison ? (
         <>
           <p>
-            Run verdict: {VERDICT_LABEL[comparison.verdicts.before]} then {VERDICT_LABEL[comparison.verdicts.after]}.{' '}
-            {comparison.verdictChanges === 1 ? '1 case changed its verdict.' : `${comparison.verdictChanges} cases changed their verdict.`}
+            {t('plans_runVerdicts', verdictLabel(comparison.verdicts.before), verdictLabel(comparison.verdicts.after))}{' '}
+            {plural(comparison.verdictChanges, 'plans_verdictChangesOne', 'plans_verdictChangesOther')}
           </p>
-          {changed.length === 0 ? <p class="hint">Nothing changed between these runs.</p> : null}
+          {changed.length === 0 ? <p class="hint">{t('plans_nothingChanged')}</p> : null}
           {changed.map((c) => (
-            <article key={c.caseId} class="plans-compare-case" aria-label={`Changes in ${c.label}`}>
+            <article key={c.caseId} class="plans-compare-case" aria-label={t('plans_changesIn', c.label)}>
               <h4>{c.label}</h4>
               {c.verdictChanged ? (
                 <p>
-                  Verdict: {verdictText(c.before?.verdict)} then {verdictText(c.after?.verdict)}.
+                  {t('plans_caseVerdicts', verdictText(c.before?.verdict), verdictText(c.after?.verdict))}
                 </p>
               ) : null}
               {c.extractedChanges.length ? (
                 <table>
-                  <caption>Extracted values that changed</caption>
+                  <caption>{t('plans_changedValues')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Earlier</th>
-                      <th scope="col">Later</th>
+                      <th scope="col">{t('plans_field')}</th>
+                      <th scope="col">{t('plans_colEarlier')}</th>
+                      <th scope="col">{t('plans_colLater')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {c.extractedChanges.map((x) => (
                       <tr key={x.field}>
                         <th scope="row">{x.field}</th>
-                        <td>{x.before === undefined ? '(absent)' : formatValue(x.before)}</td>
-                        <td>{x.after === undefined ? '(absent)' : formatValue(x.after)}</td>
+                        <td>{x.before === undefined ? t('plans_absent') : formatValue(x.before)}</td>
+                        <td>{x.after === undefined ? t('plans_absent') : formatValue(x.after)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -76,7 +78,7 @@ export function RunCompare({ runs }: { runs: PlanRun[] }) {
               ) : null}
               {c.transcriptChanged ? (
                 <figure>
-                  <figcaption>Transcript changes (− earlier only, + later only)</figcaption>
+                  <figcaption>{t('plans_transcriptChanges')}</figcaption>
                   <pre class="plans-diff">
                     {c.transcript.map((d, i) => (
                       <span key={i} class={`plans-diff-${d.kind}`}>

@@ -3,6 +3,8 @@ import type { RunPreview } from '../../lib/requests/plans';
 import { formatCents, formatClock } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
+import { t, uiLocale } from '../../lib/i18n';
+import { num, plural } from './plural';
 
 interface RunConfirmProps {
   planId: string;
@@ -10,8 +12,6 @@ interface RunConfirmProps {
   onStarted(runId: string): void;
   onCancel(): void;
 }
-
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** Running a plan places real calls: say how many, to which numbers, what they may cost and when they start, then ask. */
 export function RunConfirm({ planId, planName, onStarted, onCancel }: RunConfirmProps) {
@@ -38,13 +38,13 @@ export function RunConfirm({ planId, planName, onStarted, onCancel }: RunConfirm
 
   const seconds = preview ? Math.max(0, Math.round((preview.startsAt - Date.now()) / 1000)) : 0;
   return (
-    <section class="plans-confirm" aria-label="Confirm the run">
-      <h3>Run {planName}?</h3>
-      {!preview && !error ? <StatusMessage>Preparing the confirmation…</StatusMessage> : null}
+    <section class="plans-confirm" aria-label={t('plans_confirmRun')}>
+      <h3>{t('plans_runQuestion', planName)}</h3>
+      {!preview && !error ? <StatusMessage>{t('plans_preparing')}</StatusMessage> : null}
       {preview ? (
         <>
           <p>
-            {preview.calls === 1 ? 'This places 1 real call' : `This places ${preview.calls} real calls`} through {preview.service}, as one batch, to:
+            {plural(preview.calls, 'plans_placesCallsOne', 'plans_placesCallsOther', preview.service)}
           </p>
           <ul class="plans-numbers">
             {preview.numbers.map((n) => (
@@ -55,24 +55,29 @@ export function RunConfirm({ planId, planName, onStarted, onCancel }: RunConfirm
           </ul>
           <p>
             {preview.estimate
-              ? `Estimated cost: ${formatCents(preview.estimate.cents, 'USD', locale())} (from the agent's ${preview.estimate.basedOn} recent completed calls).`
+              ? t('plans_estimate', formatCents(preview.estimate.cents, 'USD', uiLocale()), num(preview.estimate.basedOn))
               : preview.estimateError
-                ? `No cost estimate: the agent's recent calls could not be read (${preview.estimateError}).`
-                : 'No cost estimate: the agent has no recent completed calls with a cost.'}
+                ? t('plans_noEstimateError', preview.estimateError)
+                : t('plans_noEstimate')}
           </p>
           <p>
-            The calls start at {formatClock(preview.startsAt, { seconds: true, locale: locale() })}, about {seconds} seconds after you confirm (the earliest the service
-            accepts). On the live service a batch starts at the next 10-minute mark: {formatClock(preview.liveStartsAt, { locale: locale() })}.
+            {plural(
+              seconds,
+              'plans_startsAtOne',
+              'plans_startsAtOther',
+              formatClock(preview.startsAt, { seconds: true, locale: uiLocale() }),
+              formatClock(preview.liveStartsAt, { locale: uiLocale() }),
+            )}
           </p>
         </>
       ) : null}
       <ErrorMessage>{error}</ErrorMessage>
       <div class="actions">
         <button type="button" class="primary" onClick={start} disabled={!preview || starting}>
-          {preview ? `Place ${preview.calls} calls` : 'Place calls'}
+          {preview ? plural(preview.calls, 'plans_placeCountOne', 'plans_placeCountOther') : t('plans_placeCalls')}
         </button>
         <button type="button" class="secondary" onClick={onCancel}>
-          Cancel
+          {t('plans_cancel')}
         </button>
       </div>
     </section>

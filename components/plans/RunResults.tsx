@@ -8,27 +8,38 @@ import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { ConfirmAction } from './ConfirmAction';
 import { downloadText } from './download';
+import { t, uiLocale, type MessageKey } from '../../lib/i18n';
+import { num } from './plural';
 
-export const VERDICT_LABEL: Record<Verdict, string> = { pass: 'Pass', fail: 'Fail', error: 'Error' };
-const PHASE_LABEL = { creating: 'Creating the batch…', scheduling: 'Scheduling the batch…', following: 'Calls under way…', finished: 'Finished', failed: 'Failed' } as const;
+const VERDICT_LABEL: Record<Verdict, MessageKey> = { pass: 'plans_verdictPass', fail: 'plans_verdictFail', error: 'plans_verdictError' };
+const PHASE_LABEL: Record<PlanRun['phase'], MessageKey> = {
+  creating: 'plans_phaseCreating',
+  scheduling: 'plans_phaseScheduling',
+  following: 'plans_phaseFollowing',
+  finished: 'plans_phaseFinished',
+  failed: 'plans_phaseFailed',
+};
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
+/** A verdict as shown: "Pass", "Fail", "Error". */
+export const verdictLabel = (verdict: Verdict): string => t(VERDICT_LABEL[verdict]);
+/** A run's phase as shown: "Calls under way…". */
+export const phaseLabel = (phase: PlanRun['phase']): string => t(PHASE_LABEL[phase]);
 
 function Progress({ run }: { run: PlanRun }) {
   const counts = run.follow ? statusCounts(run.follow) : {};
   const finished = run.follow ? Object.keys(run.follow.finished).length : 0;
-  const parts = Object.entries(counts).map(([status, n]) => `${n} ${status}`);
+  const parts = Object.entries(counts).map(([status, n]) => t('plans_statusCount', num(n), status));
   return (
     <>
       <StatusMessage>
-        {run.stopRequested ? 'Stopping the run…' : PHASE_LABEL[run.phase]} {run.follow ? `${finished} of ${run.plan.cases.length} calls finished.` : ''}
-        {parts.length ? ` Now: ${parts.join(', ')}.` : ''}
+        {run.stopRequested ? t('plans_stopping') : phaseLabel(run.phase)} {run.follow ? t('plans_callsFinished', num(finished), num(run.plan.cases.length)) : ''}
+        {parts.length ? ` ${t('plans_statusNow', parts.join(', '))}` : ''}
       </StatusMessage>
-      {run.lastError ? <p class="hint">Last problem (the run keeps trying): {run.lastError}</p> : null}
+      {run.lastError ? <p class="hint">{t('plans_lastProblem', run.lastError)}</p> : null}
       <ConfirmAction
-        label="Stop run"
-        question={`Stop this run of ${run.plan.name}? Calls not yet placed will not be made; the cases are judged on the calls that finished.`}
-        confirmLabel="Stop the run"
+        label={t('plans_stopRun')}
+        question={t('plans_stopRunQuestion', run.plan.name)}
+        confirmLabel={t('plans_stopRunConfirm')}
         disabled={run.stopRequested}
         onConfirm={async () => void (await send({ type: 'plans/stop-run', runId: run.id }))}
       />
@@ -40,18 +51,18 @@ function CaseDetails({ result }: { result: CaseResult }) {
   return (
     <details class="plans-case-details">
       <summary>
-        {result.label}: {VERDICT_LABEL[result.verdict]}
+        {t('plans_caseVerdict', result.label, verdictLabel(result.verdict))}
       </summary>
       {result.error ? <p>{result.error}</p> : null}
       {result.outcomes.length ? (
         <table>
-          <caption class="visually-hidden">Expectations of {result.label}</caption>
+          <caption class="visually-hidden">{t('plans_expectationsOf', result.label)}</caption>
           <thead>
             <tr>
-              <th scope="col">Expectation</th>
-              <th scope="col">Expected</th>
-              <th scope="col">Actual</th>
-              <th scope="col">Outcome</th>
+              <th scope="col">{t('plans_colExpectation')}</th>
+              <th scope="col">{t('plans_colExpected')}</th>
+              <th scope="col">{t('plans_colActual')}</th>
+              <th scope="col">{t('plans_colOutcome')}</th>
             </tr>
           </thead>
           <tbody>
@@ -60,13 +71,13 @@ function CaseDetails({ result }: { result: CaseResult }) {
                 <td>{o.name}</td>
                 <td>{o.expected}</td>
                 <td>{o.actual}</td>
-                <td>{o.passed ? 'Holds' : 'Does not hold'}</td>
+                <td>{o.passed ? t('plans_holds') : t('plans_doesNotHold')}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : !result.error ? (
-        <p class="hint">This case has no expectations: the call happening is enough.</p>
+        <p class="hint">{t('plans_noExpectations')}</p>
       ) : null}
     </details>
   );
@@ -77,44 +88,44 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
   const r = run.result;
   const base = `${run.plan.name}-${new Date(run.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;
   return (
-    <section class="plans-run" aria-label="Run results">
-      <h3>Run of {formatDateTime(run.createdAt, { locale: locale() })}</h3>
+    <section class="plans-run" aria-label={t('plans_runResults')}>
+      <h3>{t('plans_runOf', formatDateTime(run.createdAt, { locale: uiLocale() }))}</h3>
       {isRunActive(run) ? <Progress run={run} /> : null}
-      {run.phase === 'failed' ? <ErrorMessage>The run failed: {run.lastError}</ErrorMessage> : null}
+      {run.phase === 'failed' ? <ErrorMessage>{t('plans_runFailed', run.lastError ?? '')}</ErrorMessage> : null}
       {r ? (
         <>
           <p class={`plans-verdict plans-${r.verdict}`}>
-            Verdict: {VERDICT_LABEL[r.verdict]}. {r.counts.pass} passed, {r.counts.fail} failed, {r.counts.error} in error.
+            {t('plans_runVerdict', verdictLabel(r.verdict), num(r.counts.pass), num(r.counts.fail), num(r.counts.error))}
           </p>
           <p>
-            Duration: {r.durationMs === null ? '—' : formatRunDuration(r.durationMs)}. Total cost: {formatCents(r.totalCostCents, 'USD', locale())}.
-            {r.batchId ? <span class="hint"> Batch {r.batchId}.</span> : null}
+            {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents, 'USD', uiLocale()))}
+            {r.batchId ? <span class="hint"> {t('plans_batchId', r.batchId)}</span> : null}
           </p>
           <div class="table-scroll">
             <table class="plans-results">
-              <caption class="visually-hidden">Verdict per case</caption>
+              <caption class="visually-hidden">{t('plans_verdictPerCase')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Case</th>
-                  <th scope="col">Verdict</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Call</th>
+                  <th scope="col">{t('plans_colCase')}</th>
+                  <th scope="col">{t('plans_colVerdict')}</th>
+                  <th scope="col">{t('plans_colStatus')}</th>
+                  <th scope="col">{t('plans_colDuration')}</th>
+                  <th scope="col">{t('plans_colCost')}</th>
+                  <th scope="col">{t('plans_colCall')}</th>
                 </tr>
               </thead>
               <tbody>
                 {r.cases.map((c) => (
                   <tr key={c.caseId} class={`plans-${c.verdict}`}>
                     <th scope="row">{c.label}</th>
-                    <td>{VERDICT_LABEL[c.verdict]}</td>
+                    <td>{verdictLabel(c.verdict)}</td>
                     <td>{c.status ?? '—'}</td>
                     <td>{formatDuration(c.durationSeconds)}</td>
-                    <td>{formatCents(c.costCents, 'USD', locale())}</td>
+                    <td>{formatCents(c.costCents, 'USD', uiLocale())}</td>
                     <td>
                       {c.executionId ? (
                         <button type="button" class="secondary small" onClick={() => openExecution(c.executionId!)}>
-                          Open call of {c.label}
+                          {t('plans_openCallOf', c.label)}
                         </button>
                       ) : (
                         '—'
@@ -130,13 +141,13 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
           ))}
           <div class="actions">
             <button type="button" class="secondary" onClick={() => downloadText(`${base}.junit.xml`, toJUnit(r), 'application/xml')}>
-              Download JUnit XML
+              {t('plans_downloadJUnit')}
             </button>
             <button type="button" class="secondary" onClick={() => downloadText(`${base}.json`, toJson(r), 'application/json')}>
-              Download JSON
+              {t('plans_downloadJson')}
             </button>
             <button type="button" class="secondary" onClick={() => downloadText(`${base}.csv`, toCsv(r), 'text/csv')}>
-              Download CSV
+              {t('plans_downloadCsv')}
             </button>
           </div>
         </>

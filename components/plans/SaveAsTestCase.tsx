@@ -1,4 +1,5 @@
 import { browser } from '../../lib/browser';
+import { t } from '../../lib/i18n';
 
 /**
  * "Save as test case" on a finished call: opens the Test plans section with the call's execution, where
@@ -13,7 +14,7 @@ export function SaveAsTestCase({ executionId }: { executionId: string }) {
   };
   return (
     <button type="button" class="secondary" onClick={open}>
-      Save as test case
+      {t('plans_saveAsTestCase')}
     </button>
   );
 }
