@@ -4,6 +4,7 @@
  * for the request's travel), and the real start the hosted service will use (the next 10-minute
  * mark). Pure: the clock and the zone's formatting are passed in.
  */
+import { t } from '../i18n';
 import { DEFAULT_MARGIN_MS, earliestScheduledAt, liveStartTime, scheduledAt, ScheduleError } from '../api/schedule';
 
 export type SchedulePick =
@@ -26,15 +27,15 @@ export function defaultPickerValue(now: Date): string {
 /** Reads the picker's value as local time and checks it against the service's rules. */
 export function checkPick(value: string, now: Date): SchedulePick {
   const m = PICKER_VALUE.exec(value.trim());
-  if (!m) return { ok: false, error: value.trim() ? 'Enter the date and time in full.' : 'Choose the date and time the batch should start.' };
+  if (!m) return { ok: false, error: value.trim() ? t('batches_enterDateTimeInFull') : t('batches_chooseDateTime') };
   const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   const at = new Date(y, mo - 1, d, h, mi, s);
-  if (at.getFullYear() !== y || at.getMonth() !== mo - 1 || at.getDate() !== d) return { ok: false, error: 'That date does not exist.' };
+  if (at.getFullYear() !== y || at.getMonth() !== mo - 1 || at.getDate() !== d) return { ok: false, error: t('batches_noSuchDate') };
   if (at.getHours() !== h || at.getMinutes() !== mi) {
-    return { ok: false, error: 'That time does not exist in your time zone (the clocks change then). Choose another time.' };
+    return { ok: false, error: t('batches_noSuchTime') };
   }
   if (at.getTime() <= now.getTime()) {
-    return { ok: false, error: 'That time has already passed. The scheduled time must be at least 2 minutes in the future.' };
+    return { ok: false, error: t('batches_timePassed') };
   }
   try {
     // The service's rule, with a margin so that a time that passes here still passes on arrival.
