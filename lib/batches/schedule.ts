@@ -4,8 +4,11 @@
  * for the request's travel), and the real start the hosted service will use (the next 10-minute
  * mark). Pure: the clock and the zone's formatting are passed in.
  */
-import { t } from '../i18n';
 import { DEFAULT_MARGIN_MS, earliestScheduledAt, liveStartTime, scheduledAt, ScheduleError } from '../api/schedule';
+import { t } from '../i18n';
+import { toPickerValue } from './picker-value';
+
+export { toPickerValue };
 
 export type SchedulePick =
   | { ok: true; at: Date; /** What is sent as `scheduled_at`. */ scheduledAt: string; /** When the hosted service starts it. */ startsAt: Date }
@@ -14,10 +17,6 @@ export type SchedulePick =
 const PICKER_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A date as a `datetime-local` value ("2026-11-23T14:10") in the local time zone. */
-export function toPickerValue(at: Date): string {
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
 
 /** The picker's first value: the earliest start the service accepts, moved to the next 10-minute mark (when it would really start). */
 export function defaultPickerValue(now: Date): string {
