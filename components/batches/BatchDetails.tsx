@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Batch } from '../../lib/api/schemas/batch';
 import { liveStartTime } from '../../lib/api/schedule';
 import { batchStatusLabel, canSchedule, canStop, isBatchActive, statusCounts } from '../../lib/batches/status';
+import { t, uiLocale } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
@@ -13,19 +14,14 @@ import { useBatchExecutions } from './useBatches';
 /** How a batch is named to a person: its file and when it was made. */
 export function batchName(batch: Batch): string {
   const file = batch.file_name || batch.batch_id;
-  return batch.created_at ? `“${file}” of ${formatDateTime(batch.created_at)}` : `“${file}”`;
+  return batch.created_at ? t('batches_nameWithDate', file, formatDateTime(batch.created_at)) : t('batches_name', file);
 }
 
 function ScheduledAt({ at }: { at: string }) {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return <>{at}</>;
   const start = liveStartTime(date);
-  return (
-    <>
-      {formatDateTime(date.getTime())}
-      {start.getTime() !== date.getTime() ? ` (the hosted service starts it at ${formatDateTime(start.getTime())})` : ''}
-    </>
-  );
+  return <>{start.getTime() !== date.getTime() ? t('batches_scheduledAtStartsAt', formatDateTime(date.getTime()), formatDateTime(start.getTime())) : formatDateTime(date.getTime())}</>;
 }
 
 interface Props {
@@ -60,10 +56,10 @@ export function BatchDetails({ batch, version, onChanged, onClose, openExecution
     setBusy(false);
     setAsking(null);
     if (!reply.ok) {
-      setError(action === 'stop' ? `The batch was not stopped: ${reply.error.message}` : `The batch was not deleted: ${reply.error.message}`);
+      setError(action === 'stop' ? t('batches_notStopped', reply.error.message) : t('batches_notDeleted', reply.error.message));
       return;
     }
-    setDone(action === 'stop' ? `The batch ${name} was stopped.` : '');
+    setDone(action === 'stop' ? t('batches_wasStopped', name) : '');
     if (action === 'delete') onClose();
     onChanged();
   };
@@ -71,62 +67,62 @@ export function BatchDetails({ batch, version, onChanged, onClose, openExecution
   return (
     <section class="batch-details" aria-labelledby="batch-details-title">
       <button type="button" class="secondary small" onClick={onClose}>
-        Back to the batches
+        {t('batches_backToList')}
       </button>
-      <h2 id="batch-details-title">{`Batch ${name}`}</h2>
+      <h2 id="batch-details-title">{t('batches_detailsTitle', name)}</h2>
       <p class="batch-status" role="status" aria-live="polite">
-        {`Status: ${batchStatusLabel(batch.status)}.`}
+        {t('batches_statusLine', batchStatusLabel(batch.status))}
       </p>
       <dl class="details">
         <div class="details-row">
-          <dt>Contacts</dt>
-          <dd>{batch.total_contacts ?? batch.valid_contacts ?? '—'}</dd>
+          <dt>{t('batches_contacts')}</dt>
+          <dd>{(batch.total_contacts ?? batch.valid_contacts)?.toLocaleString(uiLocale()) ?? '—'}</dd>
         </div>
         {batch.scheduled_at ? (
           <div class="details-row">
-            <dt>Scheduled for</dt>
+            <dt>{t('batches_scheduledFor')}</dt>
             <dd>
               <ScheduledAt at={batch.scheduled_at} />
             </dd>
           </div>
         ) : null}
         <div class="details-row">
-          <dt>Batch id</dt>
+          <dt>{t('batches_batchId')}</dt>
           <dd>{batch.batch_id}</dd>
         </div>
       </dl>
       {counts.length ? (
-        <ul class="plain batch-counts" aria-label="Calls by status">
+        <ul class="plain batch-counts" aria-label={t('batches_callsByStatus')}>
           {counts.map((c) => (
-            <li key={c.status}>{`${c.label}: ${c.count}`}</li>
+            <li key={c.status}>{t('batches_statusCount', c.label, c.count.toLocaleString(uiLocale()))}</li>
           ))}
         </ul>
       ) : null}
       {canSchedule(batch.status) ? <SchedulePicker batchId={batch.batch_id} onScheduled={onChanged} /> : null}
       {asking === 'stop' ? (
-        <Confirm id="batch-stop-question" confirmLabel="Stop batch" busy={busy} onConfirm={() => void act('stop')} onCancel={() => cancel('batch-stop')}>
-          {`Stop the batch ${name}? Calls not yet placed are cancelled; a stopped batch cannot be started again.`}
+        <Confirm id="batch-stop-question" confirmLabel={t('batches_stopBatch')} busy={busy} onConfirm={() => void act('stop')} onCancel={() => cancel('batch-stop')}>
+          {t('batches_stopQuestion', name)}
         </Confirm>
       ) : asking === 'delete' ? (
-        <Confirm id="batch-delete-question" confirmLabel="Delete batch" busy={busy} onConfirm={() => void act('delete')} onCancel={() => cancel('batch-delete')}>
-          {`Delete the batch ${name}? ${isBatchActive(batch.status) ? 'Its calls not yet placed are cancelled. ' : ''}The batch is removed from the service; its calls stay in the executions.`}
+        <Confirm id="batch-delete-question" confirmLabel={t('batches_deleteBatch')} busy={busy} onConfirm={() => void act('delete')} onCancel={() => cancel('batch-delete')}>
+          {isBatchActive(batch.status) ? t('batches_deleteQuestionActive', name) : t('batches_deleteQuestion', name)}
         </Confirm>
       ) : (
         <div class="actions">
           {canStop(batch.status) ? (
             <button type="button" id="batch-stop" class="secondary" onClick={() => setAsking('stop')}>
-              Stop…
+              {t('batches_stopAsk')}
             </button>
           ) : null}
           <button type="button" id="batch-delete" class="secondary" onClick={() => setAsking('delete')}>
-            Delete…
+            {t('batches_deleteAsk')}
           </button>
         </div>
       )}
       <StatusMessage>{done}</StatusMessage>
       <ErrorMessage>{error}</ErrorMessage>
       <ErrorMessage>{executionsError}</ErrorMessage>
-      {executions ? <BatchExecutions executions={executions} openExecution={openExecution} /> : <p class="hint">Loading the calls…</p>}
+      {executions ? <BatchExecutions executions={executions} openExecution={openExecution} /> : <p class="hint">{t('batches_loadingCalls')}</p>}
     </section>
   );
 }

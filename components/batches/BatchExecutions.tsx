@@ -1,33 +1,34 @@
 import { statusLabel } from '../../lib/calls/status';
 import type { BatchExecutionRow } from '../../lib/requests/batches';
+import { t } from '../../lib/i18n';
 import { formatCents, formatDuration } from '../../lib/ui/format';
 
 /** A batch's calls: number, status, duration, cost; each opens in the call view. */
 export function BatchExecutions({ executions, openExecution }: { executions: BatchExecutionRow[]; openExecution(id: string): void }) {
-  if (executions.length === 0) return <p class="hint">This batch has no calls yet.</p>;
+  if (executions.length === 0) return <p class="hint">{t('batches_noCallsYet')}</p>;
   return (
     <div class="table-scroll">
       <table class="batch-executions">
-        <caption>Calls of the batch</caption>
+        <caption>{t('batches_callsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Status</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Cost</th>
+            <th scope="col">{t('batches_colNumber')}</th>
+            <th scope="col">{t('batches_colStatus')}</th>
+            <th scope="col">{t('batches_colDuration')}</th>
+            <th scope="col">{t('batches_colCost')}</th>
           </tr>
         </thead>
         <tbody>
           {executions.map((execution) => (
             <tr key={execution.id}>
               <td>
-                <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={`Open the call to ${execution.to_number ?? execution.id}`}>
+                <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={t('batches_openCall', execution.to_number ?? execution.id)}>
                   {execution.to_number ?? execution.id}
                 </button>
               </td>
               <td>{statusLabel(execution.status)}</td>
               <td class="num">{formatDuration(execution.duration)}</td>
-              <td class="num">{formatCents(execution.total_cost, 'USD', navigator.language)}</td>
+              <td class="num">{formatCents(execution.total_cost)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,20 +1,21 @@
 import type { Batch } from '../../lib/api/schemas/batch';
 import { batchStatusLabel, statusCounts } from '../../lib/batches/status';
+import { t, uiLocale } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
 
 /** The agent's batches: file, status, calls by status, creation time; each opens its details. */
 export function BatchList({ batches, onOpen }: { batches: Batch[]; onOpen(batchId: string): void }) {
-  if (batches.length === 0) return <p class="hint">This agent has no batches yet.</p>;
+  if (batches.length === 0) return <p class="hint">{t('batches_noBatchesYet')}</p>;
   return (
     <div class="table-scroll">
       <table class="batches">
-        <caption class="visually-hidden">Batches of the agent</caption>
+        <caption class="visually-hidden">{t('batches_listCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">File</th>
-            <th scope="col">Status</th>
-            <th scope="col">Calls</th>
-            <th scope="col">Created</th>
+            <th scope="col">{t('batches_colFile')}</th>
+            <th scope="col">{t('batches_colStatus')}</th>
+            <th scope="col">{t('batches_colCalls')}</th>
+            <th scope="col">{t('batches_colCreated')}</th>
           </tr>
         </thead>
         <tbody>
@@ -29,7 +30,7 @@ export function BatchList({ batches, onOpen }: { batches: Batch[]; onOpen(batchI
               <td>
                 <ul class="plain">
                   {statusCounts(batch.execution_status).map((c) => (
-                    <li key={c.status}>{`${c.label}: ${c.count}`}</li>
+                    <li key={c.status}>{t('batches_statusCount', c.label, c.count.toLocaleString(uiLocale()))}</li>
                   ))}
                 </ul>
               </td>

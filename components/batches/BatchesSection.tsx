@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { AgentPicker } from '../agents/AgentPicker';
 import { ErrorMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
@@ -14,7 +15,7 @@ export function BatchesSection({ agentId, onAgentChange, openExecution }: Sectio
   const open = openId ? batches?.find((b) => b.batch_id === openId) : undefined;
 
   return (
-    <section class="batches-section" aria-label="Batches">
+    <section class="batches-section" aria-label={t('batches_title')}>
       <AgentPicker
         id="batches-agent"
         value={agentId}
@@ -26,7 +27,7 @@ export function BatchesSection({ agentId, onAgentChange, openExecution }: Sectio
       />
       <ErrorMessage>{error}</ErrorMessage>
       <p class="hint" role="status" aria-live="polite">
-        {!agentId ? 'Choose an agent to see its batches.' : loading && !batches ? 'Loading batches…' : ''}
+        {!agentId ? t('batches_chooseAgent') : loading && !batches ? t('batches_loading') : ''}
       </p>
       {agentId && open ? (
         <BatchDetails
@@ -40,8 +41,8 @@ export function BatchesSection({ agentId, onAgentChange, openExecution }: Sectio
         />
       ) : agentId ? (
         <>
-          {openId && batches && !loading ? <p class="hint">The batch you had open is no longer listed.</p> : null}
-          <h2>Batches</h2>
+          {openId && batches && !loading ? <p class="hint">{t('batches_openNoLongerListed')}</p> : null}
+          <h2>{t('batches_title')}</h2>
           {batches ? <BatchList batches={batches} onOpen={(id) => (openBatchId.value = id)} /> : null}
           <NewBatch
             agentId={agentId}

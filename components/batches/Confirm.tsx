@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 
 /** Asks before a destructive action, in words that name what it destroys; Cancel has the focus. */
 export function Confirm(props: { id: string; children: ComponentChildren; confirmLabel: string; busy?: boolean; onConfirm(): void; onCancel(): void }) {
@@ -13,7 +14,7 @@ export function Confirm(props: { id: string; children: ComponentChildren; confir
           {props.confirmLabel}
         </button>
         <button type="button" class="secondary" ref={cancel} onClick={props.onCancel}>
-          Cancel
+          {t('batches_cancel')}
         </button>
       </div>
     </div>

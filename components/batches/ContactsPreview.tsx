@@ -1,12 +1,13 @@
 import type { ContactsPreview } from '../../lib/batches/contacts';
+import { t, uiLocale } from '../../lib/i18n';
 
 const SHOWN_BAD = 100;
 const SHOWN_GOOD = 10;
-const count = (n: number) => new Intl.NumberFormat(navigator.language).format(n);
+const count = (n: number) => new Intl.NumberFormat(uiLocale()).format(n);
 
 function variablesText(variables: Record<string, string>): string {
   return Object.entries(variables)
-    .map(([name, value]) => `${name} = ${value || '(empty)'}`)
+    .map(([name, value]) => t('batches_variableIs', name, value || t('batches_emptyValue')))
     .join('; ');
 }
 
@@ -19,24 +20,26 @@ export function ContactsPreviewView({ preview }: { preview: ContactsPreview }) {
     <div class="contacts-preview">
       <p>
         {preview.bad === 0
-          ? `All ${count(preview.good)} contacts are ready.`
-          : `${count(preview.rows.length)} contacts: ${count(preview.good)} ready, ${count(preview.bad)} with problems. Fix them to create the batch.`}
-        {preview.emptyLines.length ? ` Empty lines left out: ${count(preview.emptyLines.length)}.` : ''}
+          ? preview.good === 1
+            ? t('batches_oneReady')
+            : t('batches_allReady', count(preview.good))
+          : t('batches_someWithProblems', count(preview.rows.length), count(preview.good), count(preview.bad))}
+        {preview.emptyLines.length ? ` ${t('batches_emptyLinesLeftOut', count(preview.emptyLines.length))}` : ''}
       </p>
       <p class="hint">
         {preview.variables.length
-          ? `Variables from the other columns: ${preview.variables.join(', ')}.`
-          : 'The list has no other columns: the calls get no variables.'}
+          ? t('batches_variablesFromColumns', preview.variables.join(', '))
+          : t('batches_noVariables')}
       </p>
       {badRows.length ? (
         <div class="table-scroll">
           <table class="contacts-bad">
-            <caption>Rows with problems</caption>
+            <caption>{t('batches_badCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
+                <th scope="col">{t('batches_colLine')}</th>
                 <th scope="col">contact_number</th>
-                <th scope="col">Problem</th>
+                <th scope="col">{t('batches_colProblem')}</th>
               </tr>
             </thead>
             <tbody>
@@ -49,18 +52,18 @@ export function ContactsPreviewView({ preview }: { preview: ContactsPreview }) {
               ))}
             </tbody>
           </table>
-          {badRows.length > SHOWN_BAD ? <p class="hint">{`The first ${SHOWN_BAD} of ${count(badRows.length)} rows with problems are shown.`}</p> : null}
+          {badRows.length > SHOWN_BAD ? <p class="hint">{t('batches_firstBadShown', count(SHOWN_BAD), count(badRows.length))}</p> : null}
         </div>
       ) : null}
       {goodRows.length ? (
         <div class="table-scroll">
           <table class="contacts-good">
-            <caption>Contacts to call</caption>
+            <caption>{t('batches_goodCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Number</th>
-                <th scope="col">Variables</th>
+                <th scope="col">{t('batches_colLine')}</th>
+                <th scope="col">{t('batches_colNumber')}</th>
+                <th scope="col">{t('batches_colVariables')}</th>
               </tr>
             </thead>
             <tbody>
@@ -73,7 +76,7 @@ export function ContactsPreviewView({ preview }: { preview: ContactsPreview }) {
               ))}
             </tbody>
           </table>
-          {goodRows.length > SHOWN_GOOD ? <p class="hint">{`The first ${SHOWN_GOOD} of ${count(goodRows.length)} ready contacts are shown.`}</p> : null}
+          {goodRows.length > SHOWN_GOOD ? <p class="hint">{t('batches_firstGoodShown', count(SHOWN_GOOD), count(goodRows.length))}</p> : null}
         </div>
       ) : null}
     </div>

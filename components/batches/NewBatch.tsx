@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { cleanedCsv, MAX_CONTACTS, MAX_CSV_BYTES, readyToSend, type ContactsPreview } from '../../lib/batches/contacts';
 import { splitParts } from '../../lib/batches/upload';
+import { t, uiLocale } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
 import { CountrySelect } from '../shared/CountrySelect';
@@ -19,16 +20,18 @@ async function upload(agentId: string, d: Draft, csv: string, progress: (text: s
   const uploadId = crypto.randomUUID();
   const parts = splitParts(csv);
   for (const [index, text] of parts.entries()) {
-    if (parts.length > 1) progress(`Sending the contact list: part ${index + 1} of ${parts.length}…`);
+    if (parts.length > 1) progress(t('batches_sendingPart', (index + 1).toLocaleString(uiLocale()), parts.length.toLocaleString(uiLocale())));
     const reply = await send({ type: 'batches/upload-part', uploadId, index, total: parts.length, text });
     if (!reply.ok) return { ok: false, error: reply.error.message };
   }
-  progress('Creating the batch…');
+  progress(t('batches_creating'));
   const reply = await send({ type: 'batches/create', agentId, uploadId, fileName: d.fileName, country: d.country });
   return reply.ok ? { ok: true, batchId: reply.data.batchId } : { ok: false, error: reply.error.message };
 }
 
-const SIZE_LIMIT = `${MAX_CSV_BYTES / 1_000_000} MB`;
+/** "2 MB" in the browser's locale. */
+const sizeLimit = () => new Intl.NumberFormat(uiLocale(), { style: 'unit', unit: 'megabyte' }).format(MAX_CSV_BYTES / 1_000_000);
+const maxContacts = () => MAX_CONTACTS.toLocaleString(uiLocale());
 
 /** A new multi-call batch from a CSV file: checked row by row here, sent only when every row is good. */
 export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(batchId: string): void }) {
@@ -44,12 +47,12 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
 
   const runCheck = async (next: Draft) => {
     setChecking(true);
-    setStatus('Checking the contact list…');
+    setStatus(t('batches_checking'));
     const result = await check(next.text, next.country);
     setChecking(false);
     setPreview(result);
     setStale(false);
-    setStatus(result.fileProblem ? '' : readyToSend(result) ? 'The contact list is ready.' : 'The contact list has rows with problems.');
+    setStatus(result.fileProblem ? '' : readyToSend(result) ? t('batches_listReady') : t('batches_listHasProblems'));
   };
 
   // Back from an execution: the kept draft is checked again.
@@ -61,14 +64,14 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
     setError(null);
     if (!file) return;
     if (file.size > MAX_CSV_BYTES) {
-      setError(`“${file.name}” is over ${SIZE_LIMIT}; split it into smaller files (at most ${MAX_CONTACTS.toLocaleString(navigator.language)} contacts each).`);
+      setError(t('batches_fileTooLarge', file.name, sizeLimit(), maxContacts()));
       return;
     }
     let text: string;
     try {
       text = await file.text();
     } catch (e) {
-      setError(`“${file.name}” could not be read (${e instanceof Error ? e.message : String(e)}). Choose it again.`);
+      setError(t('batches_fileUnreadable', file.name, e instanceof Error ? e.message : String(e)));
       return;
     }
     const next = { text, fileName: file.name, country: d?.country ?? store.settings.value.defaultCountry };
@@ -84,7 +87,7 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
     setSending(false);
     if (!result.ok) {
       setStatus('');
-      setError(`The batch was not created: ${result.error}`);
+      setError(t('batches_notCreated', result.error));
       return;
     }
     setStatus('');
@@ -96,9 +99,9 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
   const ready = !!preview && !stale && readyToSend(preview);
   return (
     <section class="new-batch" aria-labelledby="new-batch-title">
-      <h2 id="new-batch-title">New batch</h2>
+      <h2 id="new-batch-title">{t('batches_newTitle')}</h2>
       <div class="field">
-        <label for="batch-file">Contact list (CSV file)</label>
+        <label for="batch-file">{t('batches_fileLabel')}</label>
         <input
           id="batch-file"
           type="file"
@@ -111,13 +114,13 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
           }}
         />
         <p class="hint" id="batch-file-hint">
-          {`The first line names the columns: contact_number, then any variables (first_name, …). One contact per line; commas, semicolons or tabs. At most ${MAX_CONTACTS.toLocaleString(navigator.language)} contacts and ${SIZE_LIMIT}.`}
+          {t('batches_fileHint', maxContacts(), sizeLimit())}
         </p>
       </div>
       {d ? (
         <>
           <div class="field">
-            <label for="batch-country">Country of numbers written without +</label>
+            <label for="batch-country">{t('batches_countryLabel')}</label>
             <CountrySelect
               id="batch-country"
               value={d.country}
@@ -129,7 +132,7 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
             />
           </div>
           <div class="field">
-            <label for="batch-text">{`Contents of ${d.fileName} (fix a line here, or choose the fixed file again)`}</label>
+            <label for="batch-text">{t('batches_textLabel', d.fileName)}</label>
             <textarea
               id="batch-text"
               class="batch-text"
@@ -144,10 +147,10 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
           </div>
           <div class="actions">
             <button type="button" class="secondary" disabled={checking || sending} onClick={() => void runCheck(d)}>
-              Check again
+              {t('batches_checkAgain')}
             </button>
             <button type="button" class="primary" disabled={!ready || sending || !agentId} aria-describedby="new-batch-why" onClick={() => void create()}>
-              Create batch
+              {t('batches_create')}
             </button>
             <button
               type="button"
@@ -160,16 +163,16 @@ export function NewBatch({ agentId, onCreated }: { agentId: string; onCreated(ba
                 setError(null);
               }}
             >
-              Discard list
+              {t('batches_discard')}
             </button>
           </div>
           <p class="hint" id="new-batch-why">
             {!agentId
-              ? 'Choose an agent first.'
+              ? t('batches_chooseAgentFirst')
               : stale
-                ? 'The list changed: press Check again before creating the batch.'
+                ? t('batches_listChanged')
                 : preview && !readyToSend(preview)
-                  ? 'Every row must be good before the batch is created.'
+                  ? t('batches_everyRowGood')
                   : ''}
           </p>
           {preview && !stale ? <ErrorMessage>{preview.fileProblem}</ErrorMessage> : null}

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { checkPick, defaultPickerValue, timeZoneText } from '../../lib/batches/schedule';
+import { t } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
 import { useNow } from '../../lib/ui/hooks';
 import { send } from '../../lib/ui/send';
@@ -24,7 +25,7 @@ export function SchedulePicker({ batchId, onScheduled }: { batchId: string; onSc
     setError(null);
     const reply = await send({ type: 'batches/schedule', batchId, scheduledAt: checked.scheduledAt });
     setSending(false);
-    if (!reply.ok) setError(`The batch was not scheduled: ${reply.error.message}`);
+    if (!reply.ok) setError(t('batches_notScheduled', reply.error.message));
     else onScheduled();
   };
 
@@ -37,7 +38,7 @@ export function SchedulePicker({ batchId, onScheduled }: { batchId: string; onSc
       }}
     >
       <div class="field">
-        <label for="batch-start">Start</label>
+        <label for="batch-start">{t('batches_startLabel')}</label>
         <input
           id="batch-start"
           type="datetime-local"
@@ -49,18 +50,18 @@ export function SchedulePicker({ batchId, onScheduled }: { batchId: string; onSc
             setError(null);
           }}
         />
-        <p class="hint" id="batch-start-zone">{`Time zone: ${timeZoneText(zoneAt)}.`}</p>
+        <p class="hint" id="batch-start-zone">{t('batches_timeZone', timeZoneText(zoneAt))}</p>
         <p class="hint" id="batch-start-real" aria-live="polite">
           {pick.ok
             ? pick.startsAt.getTime() === pick.at.getTime()
-              ? `Calls begin at ${formatDateTime(pick.startsAt.getTime())}.`
-              : `The hosted service starts batches at the next 10-minute mark: calls begin at ${formatDateTime(pick.startsAt.getTime())}.`
-            : 'The start must be at least 2 minutes from now.'}
+              ? t('batches_callsBeginAt', formatDateTime(pick.startsAt.getTime()))
+              : t('batches_startsAtNextMark', formatDateTime(pick.startsAt.getTime()))
+            : t('batches_startTooSoon')}
         </p>
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={sending}>
-          Schedule
+          {t('batches_schedule')}
         </button>
       </div>
       <ErrorMessage>{error}</ErrorMessage>

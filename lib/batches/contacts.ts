@@ -6,6 +6,7 @@
  * with plain values.
  */
 import { csvField, validateVariables } from '../calls/csv';
+import { t } from '../i18n';
 import type { PhoneInputResult } from '../phone/normalize';
 import { readCsv, type Delimiter } from './csv-read';
 
@@ -55,9 +56,9 @@ function readHeader(header: string[], body: string[][]): { contact: number; vari
   const contact = names.findIndex((n) => n.toLowerCase() === 'contact_number');
   if (contact < 0) {
     const looksLikeNumber = names.some((n) => /^\+?[\d\s().-]{6,}$/.test(n));
-    if (looksLikeNumber) return 'The first line must be a header naming the columns (contact_number, then your variables); it holds a phone number instead.';
+    if (looksLikeNumber) return t('batches_headerIsNumber');
     const shown = names.filter(Boolean).slice(0, 8).join(', ');
-    return `The header (first line) has no contact_number column${shown ? `; it has: ${shown}` : ''}.`;
+    return shown ? t('batches_headerNoContactColumnHas', shown) : t('batches_headerNoContactColumn');
   }
   const variables: Array<{ name: string; at: number }> = [];
   const seen = new Map<string, number>();
@@ -67,15 +68,15 @@ function readHeader(header: string[], body: string[][]): { contact: number; vari
     if (name === '') {
       // Spreadsheets export trailing empty columns as extra delimiters: harmless while they stay empty.
       const used = body.findIndex((cells) => (cells[at] ?? '').trim() !== '');
-      if (used >= 0) return `Column ${at + 1} has no name in the header but holds values: name it, or remove it.`;
+      if (used >= 0) return t('batches_columnWithoutName', String(at + 1));
       continue;
     }
     const key = name.toLowerCase();
-    if (key === 'contact_number') return 'The header names contact_number twice.';
-    if (seen.has(key)) return `The header names the column "${name}" twice (columns ${seen.get(key)! + 1} and ${at + 1}).`;
+    if (key === 'contact_number') return t('batches_headerContactTwice');
+    if (seen.has(key)) return t('batches_headerColumnTwice', name, String(seen.get(key)! + 1), String(at + 1));
     seen.set(key, at);
     const problem = validateVariables({ [name]: '' })[0];
-    if (problem) return `${problem} Rename the column in the header (for example first_name).`;
+    if (problem) return t('batches_renameColumn', problem);
     variables.push({ name, at });
   }
   return { contact, variables };
@@ -84,17 +85,18 @@ function readHeader(header: string[], body: string[][]): { contact: number; vari
 /** `locale` formats the counts in messages (the browser's language in the UI; en-US otherwise). */
 export function previewContacts(text: string, options: { country: string; parseNumber: ParseNumber; locale?: string }): ContactsPreview {
   const count = (n: number) => new Intl.NumberFormat(options.locale ?? 'en-US').format(n);
-  if (text.length > MAX_CSV_BYTES) return emptyPreview(',', `The file is over ${count(MAX_CSV_BYTES / 1_000_000)} MB; split it into smaller files.`);
+  const megabytes = (n: number) => new Intl.NumberFormat(options.locale ?? 'en-US', { style: 'unit', unit: 'megabyte' }).format(n);
+  if (text.length > MAX_CSV_BYTES) return emptyPreview(',', t('batches_fileOverSize', megabytes(MAX_CSV_BYTES / 1_000_000)));
   const { delimiter, records, unclosedQuoteLine } = readCsv(text);
   if (text.includes('\uFFFD')) {
     // What a browser makes of bytes that are not UTF-8 (Excel's plain "CSV" is Windows-1252): the service needs UTF-8.
-    return emptyPreview(delimiter, 'Some characters of the file could not be read: it is not saved as UTF-8. In Excel choose “CSV UTF-8”; Google Sheets’ CSV download is UTF-8 already.');
+    return emptyPreview(delimiter, t('batches_notUtf8'));
   }
   if (unclosedQuoteLine !== null) {
-    return emptyPreview(delimiter, `A double quote opened on line ${unclosedQuoteLine} is never closed: every quoted value needs a closing quote.`);
+    return emptyPreview(delimiter, t('batches_unclosedQuote', String(unclosedQuoteLine)));
   }
   const headerAt = records.findIndex((r) => !isBlank(r.cells));
-  if (headerAt < 0) return emptyPreview(delimiter, 'The file is empty: it needs a header line and at least one contact.');
+  if (headerAt < 0) return emptyPreview(delimiter, t('batches_fileEmpty'));
   const header = records[headerAt]!.cells;
   const body = records.slice(headerAt + 1);
   const columns = readHeader(
@@ -115,29 +117,29 @@ export function previewContacts(text: string, options: { country: string; parseN
     const extra = record.cells.slice(header.length).filter((c) => c.trim() !== '');
     if (extra.length) {
       problems.push(
-        `This line has ${record.cells.length} values but the header names ${header.length} columns: a value holding the delimiter must be in double quotes.`,
+        t('batches_rowTooManyValues', count(record.cells.length), count(header.length)),
       );
     }
     const written = (record.cells[columns.contact] ?? '').trim();
     const variables = Object.fromEntries(columns.variables.map(({ name, at }) => [name, (record.cells[at] ?? '').trim()]));
     let e164: string | null = null;
-    if (written === '') problems.push('contact_number is empty.');
+    if (written === '') problems.push(t('batches_rowNumberEmpty'));
     else {
       const parsed = options.parseNumber(written, options.country);
-      if (!parsed.ok) problems.push(`contact_number "${written}": ${parsed.error}`);
+      if (!parsed.ok) problems.push(t('batches_rowNumberProblem', written, parsed.error));
       else {
         e164 = parsed.e164;
         const first = firstLineOf.get(e164);
-        if (first !== undefined) problems.push(`The same number as line ${first} (${e164}).`);
+        if (first !== undefined) problems.push(t('batches_rowSameNumber', String(first), e164));
         else firstLineOf.set(e164, record.line);
       }
     }
     problems.push(...validateVariables(variables));
     rows.push({ line: record.line, written, e164, variables, problems });
   }
-  if (rows.length === 0) return { ...emptyPreview(delimiter, 'The file has a header but no contacts.'), emptyLines };
+  if (rows.length === 0) return { ...emptyPreview(delimiter, t('batches_fileNoContacts')), emptyLines };
   if (rows.length > MAX_CONTACTS) {
-    return emptyPreview(delimiter, `The file has ${count(rows.length)} contacts; a batch takes at most ${count(MAX_CONTACTS)}. Split it into several files.`);
+    return emptyPreview(delimiter, t('batches_tooManyContacts', count(rows.length), count(MAX_CONTACTS)));
   }
   const bad = rows.filter((r) => r.problems.length > 0).length;
   return {
@@ -159,7 +161,7 @@ export const readyToSend = (preview: ContactsPreview): boolean => preview.filePr
  * line ends, no empty rows. Refuses a preview that is not ready (no row is ever dropped silently).
  */
 export function cleanedCsv(preview: ContactsPreview): string {
-  if (!readyToSend(preview)) throw new Error('The contact list still has problems: fix them before sending.');
+  if (!readyToSend(preview)) throw new Error(t('batches_stillHasProblems'));
   const lines = [['contact_number', ...preview.variables].map(csvField).join(',')];
   for (const row of preview.rows) lines.push([row.e164!, ...preview.variables.map((v) => row.variables[v] ?? '')].map(csvField).join(','));
   return `${lines.join('\n')}\n`;

@@ -5,6 +5,10 @@
  * mark). Pure: the clock and the zone's formatting are passed in.
  */
 import { DEFAULT_MARGIN_MS, earliestScheduledAt, liveStartTime, scheduledAt, ScheduleError } from '../api/schedule';
+import { t } from '../i18n';
+import { toPickerValue } from './picker-value';
+
+export { toPickerValue };
 
 export type SchedulePick =
   | { ok: true; at: Date; /** What is sent as `scheduled_at`. */ scheduledAt: string; /** When the hosted service starts it. */ startsAt: Date }
@@ -13,10 +17,6 @@ export type SchedulePick =
 const PICKER_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A date as a `datetime-local` value ("2026-11-23T14:10") in the local time zone. */
-export function toPickerValue(at: Date): string {
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
 
 /** The picker's first value: the earliest start the service accepts, moved to the next 10-minute mark (when it would really start). */
 export function defaultPickerValue(now: Date): string {
@@ -26,15 +26,15 @@ export function defaultPickerValue(now: Date): string {
 /** Reads the picker's value as local time and checks it against the service's rules. */
 export function checkPick(value: string, now: Date): SchedulePick {
   const m = PICKER_VALUE.exec(value.trim());
-  if (!m) return { ok: false, error: value.trim() ? 'Enter the date and time in full.' : 'Choose the date and time the batch should start.' };
+  if (!m) return { ok: false, error: value.trim() ? t('batches_enterDateTimeInFull') : t('batches_chooseDateTime') };
   const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   const at = new Date(y, mo - 1, d, h, mi, s);
-  if (at.getFullYear() !== y || at.getMonth() !== mo - 1 || at.getDate() !== d) return { ok: false, error: 'That date does not exist.' };
+  if (at.getFullYear() !== y || at.getMonth() !== mo - 1 || at.getDate() !== d) return { ok: false, error: t('batches_noSuchDate') };
   if (at.getHours() !== h || at.getMinutes() !== mi) {
-    return { ok: false, error: 'That time does not exist in your time zone (the clocks change then). Choose another time.' };
+    return { ok: false, error: t('batches_noSuchTime') };
   }
   if (at.getTime() <= now.getTime()) {
-    return { ok: false, error: 'That time has already passed. The scheduled time must be at least 2 minutes in the future.' };
+    return { ok: false, error: t('batches_timePassed') };
   }
   try {
     // The service's rule, with a margin so that a time that passes here still passes on arrival.

@@ -3,20 +3,22 @@
  * older words), which ones still change, and how often to look again while they do.
  */
 import { statusLabel } from '../calls/status';
+import { t, type MessageKey } from '../i18n';
 
-const LABELS: Record<string, string> = {
-  created: 'Created, not scheduled',
-  scheduled: 'Scheduled',
-  queued: 'Queued',
-  running: 'Running',
-  completed: 'Completed',
-  executed: 'Completed',
-  stopped: 'Stopped',
-  failed: 'Failed',
+const LABELS: Record<string, MessageKey> = {
+  created: 'batches_statusCreated',
+  scheduled: 'batches_statusScheduled',
+  queued: 'batches_statusQueued',
+  running: 'batches_statusRunning',
+  completed: 'batches_statusCompleted',
+  executed: 'batches_statusCompleted',
+  stopped: 'batches_statusStopped',
+  failed: 'batches_statusFailed',
 };
 
 export function batchStatusLabel(status: string): string {
-  return LABELS[status] ?? status;
+  const key = Object.hasOwn(LABELS, status) ? LABELS[status] : undefined;
+  return key ? t(key) : status;
 }
 
 /** Statuses a batch moves on from by itself (the list is refreshed while one of its batches has one). */

@@ -4,7 +4,12 @@
  * splits the cleaned CSV; the background stages the parts per upload id and takes the whole text
  * once every part arrived. Pure: the clock is passed in.
  */
+import { t } from '../i18n';
+import { uiLocale } from '../ui/locale';
 import { MAX_CSV_BYTES } from './contacts';
+
+/** "2 MB" in the browser's locale. */
+const sizeLimit = () => new Intl.NumberFormat(uiLocale(), { style: 'unit', unit: 'megabyte' }).format(MAX_CSV_BYTES / 1_000_000);
 
 /**
  * Characters per part. JSON writes a control character as six (`\u0001`), so 10,000 characters
@@ -52,10 +57,10 @@ export class UploadStaging {
   /** Keeps one part; answers how many of the upload's parts have arrived. */
   put(uploadId: string, index: number, total: number, text: string): { received: number; total: number } {
     this.sweep();
-    if (total < 1 || total > MAX_PARTS) throw new UploadError(`The contact list is too large: at most ${MAX_CSV_BYTES / 1_000_000} MB.`);
-    if (index < 0 || index >= total) throw new UploadError('A part of the contact list is out of order; choose the file again.');
+    if (total < 1 || total > MAX_PARTS) throw new UploadError(t('batches_uploadTooLarge', sizeLimit()));
+    if (index < 0 || index >= total) throw new UploadError(t('batches_uploadPartOutOfOrder'));
     let staged = this.uploads.get(uploadId);
-    if (staged && staged.parts.length !== total) throw new UploadError('The parts of the contact list do not match; choose the file again.');
+    if (staged && staged.parts.length !== total) throw new UploadError(t('batches_uploadPartsMismatch'));
     if (!staged) {
       if (this.uploads.size >= MAX_STAGED_UPLOADS) {
         const oldest = [...this.uploads.entries()].sort((a, b) => a[1].touchedAt - b[1].touchedAt)[0]!;
@@ -67,7 +72,7 @@ export class UploadStaging {
     staged.chars += text.length - (staged.parts[index]?.length ?? 0);
     if (staged.chars > MAX_CSV_BYTES) {
       this.uploads.delete(uploadId);
-      throw new UploadError(`The contact list is too large: at most ${MAX_CSV_BYTES / 1_000_000} MB.`);
+      throw new UploadError(t('batches_uploadTooLarge', sizeLimit()));
     }
     staged.parts[index] = text;
     staged.touchedAt = this.now();
@@ -78,9 +83,9 @@ export class UploadStaging {
   take(uploadId: string): string {
     this.sweep();
     const staged = this.uploads.get(uploadId);
-    if (!staged) throw new UploadError('The contact list did not reach the extension’s background (or waited too long); send it again.');
+    if (!staged) throw new UploadError(t('batches_uploadNotArrived'));
     const missing = staged.parts.findIndex((p) => p === undefined);
-    if (missing >= 0) throw new UploadError('Part of the contact list is missing; send it again.');
+    if (missing >= 0) throw new UploadError(t('batches_uploadPartMissing'));
     this.uploads.delete(uploadId);
     return staged.parts.join('');
   }

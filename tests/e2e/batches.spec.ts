@@ -5,7 +5,7 @@
  */
 import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
-import { toPickerValue } from '../../lib/batches/schedule';
+import { toPickerValue } from '../../lib/batches/picker-value';
 import { statusLabel } from '../../lib/calls/status';
 import { SEED } from '../../sandbox/seed';
 import { placeCalls } from '../../sandbox/testing';
