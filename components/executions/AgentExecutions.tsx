@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ExecutionPage } from '../../lib/api/schemas/execution';
+import { t, uiLocale } from '../../lib/i18n';
 import { defaultFilter, filterToQuery, type ExecutionFilter, type ExecutionQuery } from '../../lib/executions/filter';
 import { pageCount } from '../../lib/executions/page';
 import type { BatchChoice } from '../../lib/requests/executions';
@@ -13,8 +14,10 @@ import { ExecutionsTable } from './ExecutionsTable';
 
 export const PAGE_SIZE = 20;
 
+const count = (n: number) => new Intl.NumberFormat(uiLocale()).format(n);
+
 const matchText = (total: number) =>
-  total === 1 ? '1 execution matches.' : `${new Intl.NumberFormat(navigator.language).format(total)} executions match.`;
+  t(new Intl.PluralRules(uiLocale()).select(total) === 'one' ? 'executions_matchOne' : 'executions_matchOther', count(total));
 
 /** The agent's batches for the batch filter; none when the service cannot list them. */
 function useBatches(agentId: string): BatchChoice[] {
@@ -60,7 +63,7 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
       if (!live) return;
       setLoading(false);
       if (reply.ok) setPage(reply.data);
-      else setError(`The executions could not be loaded: ${reply.error.message}`);
+      else setError(t('executions_notLoaded', reply.error.message));
     });
     return () => {
       live = false;
@@ -69,7 +72,7 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
 
   const pages = page ? pageCount(page) : null;
   return (
-    <section class="agent-executions" aria-label="Agent executions">
+    <section class="agent-executions" aria-label={t('executions_label')}>
       <AgentPicker
         id="executions-agent"
         value={agentId}
@@ -93,31 +96,28 @@ export function AgentExecutions({ agentId, onAgentChange, openExecution }: Secti
       <ErrorMessage>{error}</ErrorMessage>
       <p class="hint" role="status" aria-live="polite">
         {!agentId
-          ? 'Choose an agent to see its recent calls.'
+          ? t('executions_chooseAgent')
           : loading
-            ? 'Loading executions…'
+            ? t('executions_loading')
             : page
               ? matchText(page.total)
               : ''}
       </p>
       {page && agentId ? (
         page.data.length === 0 ? (
-          <p class="hint">No executions match these filters.</p>
+          <p class="hint">{t('executions_noneMatch')}</p>
         ) : (
           <ExecutionsTable executions={page.data} pageNumber={pageNumber} batches={batches} openExecution={openExecution} />
         )
       ) : null}
       {agentId ? (
-        <nav class="actions pager" aria-label="Pages of executions">
+        <nav class="actions pager" aria-label={t('executions_pagesLabel')}>
           <button type="button" class="secondary small" disabled={pageNumber <= 1 || loading} onClick={() => setPageNumber((n) => n - 1)}>
-            Previous
+            {t('executions_previous')}
           </button>
-          <span>
-            Page {pageNumber}
-            {pages ? ` of ${pages}` : ''}
-          </span>
+          <span>{pages ? t('executions_pageOf', count(pageNumber), count(pages)) : t('executions_page', count(pageNumber))}</span>
           <button type="button" class="secondary small" disabled={!page?.has_more || loading} onClick={() => setPageNumber((n) => n + 1)}>
-            Next
+            {t('executions_next')}
           </button>
         </nav>
       ) : null}

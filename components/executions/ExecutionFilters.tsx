@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { EXECUTION_STATUSES } from '../../lib/api/status-vocabulary';
 import { statusLabel } from '../../lib/calls/status';
+import { t, uiLocale } from '../../lib/i18n';
 import { filterToQuery, MAX_WINDOW_DAYS, type ExecutionFilter, type ExecutionQuery } from '../../lib/executions/filter';
 import type { BatchChoice } from '../../lib/requests/executions';
 import { formatDateTime } from '../../lib/ui/format';
@@ -14,7 +15,7 @@ interface ExecutionFiltersProps {
 
 export function batchLabel(batch: BatchChoice): string {
   const name = batch.fileName || batch.batchId;
-  return batch.createdAt ? `${name} (${formatDateTime(batch.createdAt)})` : name;
+  return batch.createdAt ? t('executions_batchWithDate', name, formatDateTime(batch.createdAt)) : name;
 }
 
 /**
@@ -39,11 +40,11 @@ export function ExecutionFilters({ initial, batches, onApply }: ExecutionFilters
   };
 
   return (
-    <form class="execution-filters" onSubmit={apply} aria-label="Filter executions">
+    <form class="execution-filters" onSubmit={apply} aria-label={t('executions_filterLabel')}>
       <div class="field">
-        <label for="executions-status">Status</label>
+        <label for="executions-status">{t('executions_status')}</label>
         <select id="executions-status" value={draft.status} onChange={(e) => set({ status: e.currentTarget.value })}>
-          <option value="">All statuses</option>
+          <option value="">{t('executions_allStatuses')}</option>
           {EXECUTION_STATUSES.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}
@@ -52,9 +53,9 @@ export function ExecutionFilters({ initial, batches, onApply }: ExecutionFilters
         </select>
       </div>
       <div class="field">
-        <label for="executions-batch">Batch</label>
+        <label for="executions-batch">{t('executions_batch')}</label>
         <select id="executions-batch" value={draft.batchId} onChange={(e) => set({ batchId: e.currentTarget.value })}>
-          <option value="">All batches</option>
+          <option value="">{t('executions_allBatches')}</option>
           {batches.map((batch) => (
             <option key={batch.batchId} value={batch.batchId}>
               {batchLabel(batch)}
@@ -64,9 +65,9 @@ export function ExecutionFilters({ initial, batches, onApply }: ExecutionFilters
         </select>
       </div>
       <fieldset class="date-range">
-        <legend>Dates (at most {MAX_WINDOW_DAYS} days)</legend>
+        <legend>{t('executions_datesAtMost', new Intl.NumberFormat(uiLocale()).format(MAX_WINDOW_DAYS))}</legend>
         <div class="field">
-          <label for="executions-from">From</label>
+          <label for="executions-from">{t('executions_from')}</label>
           <input
             id="executions-from"
             type="date"
@@ -77,7 +78,7 @@ export function ExecutionFilters({ initial, batches, onApply }: ExecutionFilters
           />
         </div>
         <div class="field">
-          <label for="executions-to">To</label>
+          <label for="executions-to">{t('executions_to')}</label>
           <input
             id="executions-to"
             type="date"
@@ -91,7 +92,7 @@ export function ExecutionFilters({ initial, batches, onApply }: ExecutionFilters
       <ErrorMessage id="executions-filter-problem">{problem}</ErrorMessage>
       <div class="actions">
         <button type="submit" class="secondary small">
-          Apply filters
+          {t('executions_applyFilters')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
+import { t, uiLocale } from '../../lib/i18n';
 import { executionsCsv, executionsCsvName } from '../../lib/executions/csv';
 import { collectAllPages, EXPORT_PAGE_SIZE, ExportCancelled, type ExportProgress } from '../../lib/executions/export';
 import type { ExecutionFilter, ExecutionQuery } from '../../lib/executions/filter';
@@ -21,9 +22,11 @@ type ExportState =
   | { step: 'failed'; message: string };
 
 function progressText(progress: ExportProgress | null): string {
-  if (!progress) return 'Exporting: asking for the first page…';
-  const pages = progress.pagesTotal ? `page ${progress.pagesDone} of ${progress.pagesTotal}` : `page ${progress.pagesDone}`;
-  return `Exporting: ${pages} read, ${progress.executions} executions so far…`;
+  if (!progress) return t('executions_exportFirstPage');
+  const n = (x: number) => new Intl.NumberFormat(uiLocale()).format(x);
+  return progress.pagesTotal
+    ? t('executions_exportPageOf', n(progress.pagesDone), n(progress.pagesTotal), n(progress.executions))
+    : t('executions_exportPage', n(progress.pagesDone), n(progress.executions));
 }
 
 /** Exports every page of the filtered list as CSV, with progress and a Cancel; the file comes as a download link. */
@@ -59,7 +62,7 @@ export function ExecutionsExport({ agentId, agentName, filter, query }: Executio
       setState({ step: 'ready', url: URL.createObjectURL(blob), fileName: executionsCsvName(agentName, filter.fromDate, filter.toDate), count: executions.length });
     } catch (error) {
       if (error instanceof ExportCancelled) setState({ step: 'cancelled' });
-      else setState({ step: 'failed', message: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
+      else setState({ step: 'failed', message: t('executions_exportFailed', error instanceof Error ? error.message : String(error)) });
     }
   };
 
@@ -68,16 +71,16 @@ export function ExecutionsExport({ agentId, agentName, filter, query }: Executio
       <div class="actions">
         {state.step === 'running' ? (
           <button type="button" class="secondary small" onClick={() => controller.current?.abort()}>
-            Cancel export
+            {t('executions_cancelExport')}
           </button>
         ) : (
           <button type="button" class="secondary small" onClick={() => void start()}>
-            Export CSV
+            {t('executions_exportCsv')}
           </button>
         )}
         {state.step === 'ready' ? (
           <a href={state.url} download={state.fileName}>
-            Download {state.fileName}
+            {t('executions_download', state.fileName)}
           </a>
         ) : null}
       </div>
@@ -85,11 +88,12 @@ export function ExecutionsExport({ agentId, agentName, filter, query }: Executio
         {state.step === 'running'
           ? progressText(state.progress)
           : state.step === 'ready'
-            ? state.count === 1
-              ? 'Export ready: 1 execution.'
-              : `Export ready: ${state.count} executions.`
+            ? t(
+                new Intl.PluralRules(uiLocale()).select(state.count) === 'one' ? 'executions_exportReadyOne' : 'executions_exportReadyOther',
+                new Intl.NumberFormat(uiLocale()).format(state.count),
+              )
             : state.step === 'cancelled'
-              ? 'The export was cancelled; nothing was saved.'
+              ? t('executions_exportCancelled')
               : ''}
       </StatusMessage>
       <ErrorMessage>{state.step === 'failed' ? state.message : null}</ErrorMessage>

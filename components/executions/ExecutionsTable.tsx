@@ -1,4 +1,5 @@
 import type { Execution } from '../../lib/api/schemas/execution';
+import { t, uiLocale } from '../../lib/i18n';
 import { statusLabel } from '../../lib/calls/status';
 import type { BatchChoice } from '../../lib/requests/executions';
 import { executionDuration, formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
@@ -11,6 +12,7 @@ interface ExecutionsTableProps {
 }
 
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
+const count = (n: number) => new Intl.NumberFormat(uiLocale()).format(n);
 
 /** One row per execution: when (opens it), the number called, status, duration, cost and batch. */
 export function ExecutionsTable({ executions, pageNumber, batches, openExecution }: ExecutionsTableProps) {
@@ -20,24 +22,24 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
   };
   return (
     // Six columns outgrow a narrow panel: the table scrolls sideways, reachable by keyboard.
-    <div class="table-scroll" tabIndex={0} role="region" aria-label={`Executions, page ${pageNumber}`}>
+    <div class="table-scroll" tabIndex={0} role="region" aria-label={t('executions_tableLabel', count(pageNumber))}>
       <table class="executions">
-        <caption class="visually-hidden">Executions of the agent, page {pageNumber}</caption>
+        <caption class="visually-hidden">{t('executions_tableCaption', count(pageNumber))}</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Number called</th>
-            <th scope="col">Status</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Cost</th>
-            <th scope="col">Batch</th>
+            <th scope="col">{t('executions_colTime')}</th>
+            <th scope="col">{t('executions_colNumberCalled')}</th>
+            <th scope="col">{t('executions_status')}</th>
+            <th scope="col">{t('executions_colDuration')}</th>
+            <th scope="col">{t('executions_colCost')}</th>
+            <th scope="col">{t('executions_batch')}</th>
           </tr>
         </thead>
         <tbody>
           {executions.map((execution) => (
             <tr key={execution.id} data-execution-id={execution.id}>
               <td>
-                <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={`Open execution of ${formatDateTime(execution.created_at)}`}>
+                <button type="button" class="link" onClick={() => openExecution(execution.id)} aria-label={t('executions_openExecution', formatDateTime(execution.created_at))}>
                   {formatDateTime(execution.created_at)}
                 </button>
               </td>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Knowledgebase } from '../../lib/api/schemas/knowledgebase';
+import { t } from '../../lib/i18n';
 import { MAX_PDF_BYTES, checkPdf, checkUrl, formatMegabytes } from '../../lib/knowledgebases/checks';
 import { putUpload, removeUpload } from '../../lib/knowledgebases/uploads';
 import { send } from '../../lib/ui/send';
@@ -39,7 +40,7 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
     try {
       await putUpload(uploadId, { name: chosen.name, blob: chosen });
     } catch (error) {
-      return `The file could not be prepared for upload: ${error instanceof Error ? error.message : String(error)}`;
+      return t('kb_notPrepared', error instanceof Error ? error.message : String(error));
     }
     const reply = await send({ type: 'knowledgebases/ingest-file', uploadId });
     if (reply.ok) {
@@ -50,14 +51,14 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
     }
     // The background takes the file out before uploading; this only clears one it never reached.
     await removeUpload(uploadId).catch(() => undefined);
-    return `“${chosen.name}” was not ingested: ${reply.error.message}`;
+    return t('kb_fileNotIngested', chosen.name, reply.error.message);
   }
 
   async function ingestUrl(text: string): Promise<string | null> {
     const checked = checkUrl(text);
     if (!checked.ok) return checked.message;
     const reply = await send({ type: 'knowledgebases/ingest-url', url: checked.url! });
-    if (!reply.ok) return `The page was not ingested: ${reply.error.message}`;
+    if (!reply.ok) return t('kb_pageNotIngested', reply.error.message);
     onIngested(reply.data);
     setUrl('');
     return null;
@@ -69,7 +70,7 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
     setBusy(true);
     let message: string | null;
     if (source === 'pdf') {
-      if (!file) message = 'Choose a PDF file first.';
+      if (!file) message = t('kb_choosePdfFirst');
       else message = (await problemWith(file)) ?? (await ingestFile(file));
     } else message = await ingestUrl(url);
     setProblem(message);
@@ -78,20 +79,20 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
 
   return (
     <section class="kb-ingest" aria-labelledby="kb-ingest-title">
-      <h2 id="kb-ingest-title">Add a knowledgebase</h2>
+      <h2 id="kb-ingest-title">{t('kb_addTitle')}</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <fieldset class="kb-source">
-          <legend>Source</legend>
+          <legend>{t('kb_source')}</legend>
           <label>
-            <input type="radio" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> A PDF file
+            <input type="radio" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> {t('kb_sourcePdfChoice')}
           </label>
           <label>
-            <input type="radio" name="kb-source" value="url" checked={source === 'url'} onChange={() => choose('url')} /> A web page
+            <input type="radio" name="kb-source" value="url" checked={source === 'url'} onChange={() => choose('url')} /> {t('kb_sourceUrlChoice')}
           </label>
         </fieldset>
         {/* Both stay mounted (hidden, not removed) so switching back keeps what was chosen or typed. */}
         <div class="field" hidden={source !== 'pdf'}>
-          <label for="kb-file">PDF file</label>
+          <label for="kb-file">{t('kb_pdfFile')}</label>
           <input
             key={fileInputKey}
             id="kb-file"
@@ -107,11 +108,11 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
             }}
           />
           <p class="hint" id="kb-file-hint">
-            A PDF of at most {formatMegabytes(MAX_PDF_BYTES, locale())}.
+            {t('kb_pdfHint', formatMegabytes(MAX_PDF_BYTES, locale()))}
           </p>
         </div>
         <div class="field" hidden={source !== 'url'}>
-          <label for="kb-url">Web page address</label>
+          <label for="kb-url">{t('kb_urlLabel')}</label>
           <input
             id="kb-url"
             type="url"
@@ -121,13 +122,13 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
             onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}
           />
           <p class="hint" id="kb-url-hint">
-            An http or https address the service can read.
+            {t('kb_urlHint')}
           </p>
         </div>
         <ErrorMessage>{problem}</ErrorMessage>
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            {busy ? 'Ingesting…' : 'Ingest'}
+            {busy ? t('kb_ingesting') : t('kb_ingest')}
           </button>
         </div>
       </form>

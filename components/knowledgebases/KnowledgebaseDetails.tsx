@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { Knowledgebase } from '../../lib/api/schemas/knowledgebase';
+import { t, uiLocale } from '../../lib/i18n';
 import { statusLabel } from '../../lib/knowledgebases/status';
 import { formatDateTime } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
@@ -16,7 +17,7 @@ export function errorText(kb: Knowledgebase): string | null {
   return null;
 }
 
-const numberText = (value: number | null | undefined) => (typeof value === 'number' ? new Intl.NumberFormat(navigator.language).format(value) : '—');
+const numberText = (value: number | null | undefined) => (typeof value === 'number' ? new Intl.NumberFormat(uiLocale()).format(value) : '—');
 
 interface DetailsProps {
   knowledgebase: Knowledgebase;
@@ -33,7 +34,7 @@ export function KnowledgebaseDetails({ knowledgebase: kb, onRead, onReadFailed, 
     void send({ type: 'knowledgebases/get', ragId: kb.rag_id }).then((reply) => {
       if (!live) return;
       if (reply.ok) onRead(reply.data);
-      else onReadFailed(`“${knowledgebaseName(kb)}” could not be read: ${reply.error.message}`);
+      else onReadFailed(t('kb_notRead', knowledgebaseName(kb), reply.error.message));
     });
     return () => {
       live = false;
@@ -45,38 +46,38 @@ export function KnowledgebaseDetails({ knowledgebase: kb, onRead, onReadFailed, 
     <section class="kb-details" aria-labelledby="kb-details-title">
       <h3 id="kb-details-title">{knowledgebaseName(kb)}</h3>
       <dl class="details">
-        <dt>Status</dt>
+        <dt>{t('kb_status')}</dt>
         <dd>{statusLabel(kb.status)}</dd>
         {error ? (
           <>
-            <dt>Service message</dt>
+            <dt>{t('kb_serviceMessage')}</dt>
             <dd>{error}</dd>
           </>
         ) : null}
-        <dt>Source</dt>
-        <dd>{kb.source_type === 'url' ? 'Web page' : kb.source_type === 'pdf' ? 'PDF file' : (kb.source_type ?? '—')}</dd>
-        <dt>Knowledgebase id</dt>
+        <dt>{t('kb_source')}</dt>
+        <dd>{kb.source_type === 'url' ? t('kb_webPage') : kb.source_type === 'pdf' ? t('kb_pdfFile') : (kb.source_type ?? '—')}</dd>
+        <dt>{t('kb_id')}</dt>
         <dd class="mono">{kb.rag_id}</dd>
         {kb.vector_id ? (
           <>
-            <dt>Vector id</dt>
+            <dt>{t('kb_vectorId')}</dt>
             <dd class="mono">{kb.vector_id}</dd>
           </>
         ) : null}
-        <dt>Chunk size</dt>
+        <dt>{t('kb_chunkSize')}</dt>
         <dd>{numberText(kb.chunk_size)}</dd>
-        <dt>Similar chunks used (top k)</dt>
+        <dt>{t('kb_topK')}</dt>
         <dd>{numberText(kb.similarity_top_k)}</dd>
-        <dt>Overlap</dt>
+        <dt>{t('kb_overlap')}</dt>
         <dd>{numberText(kb.overlapping)}</dd>
-        <dt>Created</dt>
+        <dt>{t('kb_created')}</dt>
         <dd>{kb.created_at ? formatDateTime(kb.created_at) : '—'}</dd>
-        <dt>Updated</dt>
+        <dt>{t('kb_updated')}</dt>
         <dd>{kb.updated_at ? formatDateTime(kb.updated_at) : '—'}</dd>
       </dl>
       <div class="actions">
         <button type="button" class="secondary small" onClick={onClose}>
-          Close details
+          {t('kb_closeDetails')}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Knowledgebase } from '../../lib/api/schemas/knowledgebase';
+import { t } from '../../lib/i18n';
 import { statusKind, statusLabel } from '../../lib/knowledgebases/status';
 import { formatDateTime } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
@@ -14,10 +15,10 @@ import { useFollowProcessing } from './useFollowProcessing';
 function settledNotice(before: Knowledgebase | undefined, after: Knowledgebase): string | null {
   if (!before || statusKind(before.status) !== 'processing') return null;
   const kind = statusKind(after.status);
-  if (kind === 'processed') return `“${knowledgebaseName(after)}” is processed and ready for agents.`;
+  if (kind === 'processed') return t('kb_processed', knowledgebaseName(after));
   if (kind === 'error') {
     const reason = errorText(after);
-    return reason ? `“${knowledgebaseName(after)}” could not be processed: ${reason}` : `“${knowledgebaseName(after)}” could not be processed.`;
+    return reason ? t('kb_notProcessedWhy', knowledgebaseName(after), reason) : t('kb_notProcessed', knowledgebaseName(after));
   }
   return null;
 }
@@ -40,7 +41,7 @@ export function KnowledgebasesSection(_props: SectionProps) {
     if (reply.ok) {
       setKnowledgebases(reply.data);
       setError(null);
-    } else setError(`The knowledgebases could not be loaded: ${reply.error.message}`);
+    } else setError(t('kb_notLoaded', reply.error.message));
   }
   useEffect(() => {
     void load();
@@ -59,7 +60,7 @@ export function KnowledgebasesSection(_props: SectionProps) {
     });
   };
 
-  useFollowProcessing(knowledgebases, replace, (_ragId, message) => setError(`A status could not be read: ${message}`));
+  useFollowProcessing(knowledgebases, replace, (_ragId, message) => setError(t('kb_statusNotRead', message)));
 
   async function remove(kb: Knowledgebase) {
     setDeleting(true);
@@ -67,13 +68,13 @@ export function KnowledgebasesSection(_props: SectionProps) {
     const reply = await send({ type: 'knowledgebases/delete', ragId: kb.rag_id });
     setDeleting(false);
     if (!reply.ok) {
-      setDeleteError(`“${knowledgebaseName(kb)}” was not deleted: ${reply.error.message}`);
+      setDeleteError(t('kb_notDeleted', knowledgebaseName(kb), reply.error.message));
       return;
     }
     setDoomed(null);
     if (openId === kb.rag_id) setOpenId(null);
     setKnowledgebases((list) => list?.filter((k) => k.rag_id !== kb.rag_id) ?? null);
-    setNotice(`“${knowledgebaseName(kb)}” was deleted.`);
+    setNotice(t('kb_deleted', knowledgebaseName(kb)));
   }
 
   const opened = knowledgebases?.find((kb) => kb.rag_id === openId) ?? null;
@@ -82,28 +83,28 @@ export function KnowledgebasesSection(_props: SectionProps) {
       <IngestForm
         onIngested={(kb) => {
           replace(kb);
-          setNotice(`“${knowledgebaseName(kb)}” was sent to the service and is being processed.`);
+          setNotice(t('kb_sent', knowledgebaseName(kb)));
         }}
       />
       <section aria-labelledby="kb-list-title">
-        <h2 id="kb-list-title">Your knowledgebases</h2>
+        <h2 id="kb-list-title">{t('kb_listTitle')}</h2>
         <ErrorMessage>{error}</ErrorMessage>
         <StatusMessage>{notice}</StatusMessage>
         {knowledgebases === null ? (
-          <p class="hint">{loading ? 'Loading knowledgebases…' : ''}</p>
+          <p class="hint">{loading ? t('kb_loading') : ''}</p>
         ) : knowledgebases.length === 0 ? (
-          <p class="hint">No knowledgebases yet.</p>
+          <p class="hint">{t('kb_none')}</p>
         ) : (
           <div class="table-scroll">
             <table class="knowledgebases">
-              <caption class="visually-hidden">Knowledgebases of this account</caption>
+              <caption class="visually-hidden">{t('kb_caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
+                  <th scope="col">{t('kb_colName')}</th>
+                  <th scope="col">{t('kb_status')}</th>
+                  <th scope="col">{t('kb_created')}</th>
                   <th scope="col">
-                    <span class="visually-hidden">Action</span>
+                    <span class="visually-hidden">{t('kb_colAction')}</span>
                   </th>
                 </tr>
               </thead>
@@ -111,7 +112,7 @@ export function KnowledgebasesSection(_props: SectionProps) {
                 {knowledgebases.map((kb) => (
                   <tr key={kb.rag_id}>
                     <td class="kb-name">
-                      <button type="button" class="link" aria-label={`Show details of ${knowledgebaseName(kb)}`} onClick={() => setOpenId(kb.rag_id)}>
+                      <button type="button" class="link" aria-label={t('kb_showDetails', knowledgebaseName(kb))} onClick={() => setOpenId(kb.rag_id)}>
                         {knowledgebaseName(kb)}
                       </button>
                     </td>
@@ -121,14 +122,14 @@ export function KnowledgebasesSection(_props: SectionProps) {
                       <button
                         type="button"
                         class="secondary small"
-                        aria-label={`Delete ${knowledgebaseName(kb)}`}
+                        aria-label={t('kb_deleteNamed', knowledgebaseName(kb))}
                         disabled={deleting}
                         onClick={() => {
                           setDeleteError(null);
                           setDoomed(kb);
                         }}
                       >
-                        Delete
+                        {t('kb_delete')}
                       </button>
                     </td>
                   </tr>
@@ -139,20 +140,20 @@ export function KnowledgebasesSection(_props: SectionProps) {
         )}
         <div class="actions">
           <button type="button" class="secondary small" disabled={loading} onClick={() => void load()}>
-            Refresh
+            {t('kb_refresh')}
           </button>
         </div>
         {doomed ? (
           <ConfirmBox
-            title={`Delete “${knowledgebaseName(doomed)}”?`}
-            confirmLabel={`Delete “${knowledgebaseName(doomed)}”`}
+            title={t('kb_deleteConfirmTitle', knowledgebaseName(doomed))}
+            confirmLabel={t('kb_deleteConfirmLabel', knowledgebaseName(doomed))}
             danger
             busy={deleting}
             error={deleteError}
             onConfirm={() => void remove(doomed)}
             onCancel={() => setDoomed(null)}
           >
-            <p>The knowledgebase “{knowledgebaseName(doomed)}” and what the service learned from it are deleted. Agents that use it lose it. This cannot be undone.</p>
+            <p>{t('kb_deleteWarning', knowledgebaseName(doomed))}</p>
           </ConfirmBox>
         ) : null}
         {opened ? (

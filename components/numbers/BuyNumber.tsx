@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { AvailablePhoneNumber, PhoneNumber } from '../../lib/api/schemas/phone-number';
+import { t, uiLocale } from '../../lib/i18n';
 import { checkPattern, formatPrice } from '../../lib/numbers/price';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
@@ -10,6 +11,9 @@ import { ErrorMessage } from '../shared/Messages';
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** "San Francisco, CA": where an offered number is, as far as the service says. */
+const availableText = (count: number) =>
+  t(new Intl.PluralRules(uiLocale()).select(count) === 'one' ? 'numbers_availableOne' : 'numbers_availableOther', new Intl.NumberFormat(uiLocale()).format(count));
+
 const placeOf = (offer: AvailablePhoneNumber) => [offer.locality, offer.region].filter(Boolean).join(', ');
 
 interface BuyNumberProps {
@@ -47,7 +51,7 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
     if (reply.ok) {
       setOffers(reply.data);
       setSearchedCountry(country);
-    } else setSearchError(`The search failed: ${reply.error.message}`);
+    } else setSearchError(t('numbers_searchFailed', reply.error.message));
   }
 
   async function buy(offer: AvailablePhoneNumber) {
@@ -61,7 +65,7 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
     });
     setBuying(false);
     if (!reply.ok) {
-      setBuyError(`${offer.phone_number} was not bought: ${reply.error.message}`);
+      setBuyError(t('numbers_notBought', offer.phone_number, reply.error.message));
       return;
     }
     setChosen(null);
@@ -72,14 +76,14 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
   const chosenPrice = chosen ? formatPrice(chosen.price, locale()) : null;
   return (
     <section class="buy-number" aria-labelledby="buy-number-title">
-      <h2 id="buy-number-title">Buy a number</h2>
+      <h2 id="buy-number-title">{t('numbers_buyTitle')}</h2>
       <form onSubmit={search} noValidate>
         <div class="field">
-          <label for="number-search-country">Country</label>
+          <label for="number-search-country">{t('numbers_country')}</label>
           <CountrySelect id="number-search-country" value={country} onChange={setCountry} />
         </div>
         <div class="field">
-          <label for="number-search-pattern">Digits to look for (optional)</label>
+          <label for="number-search-pattern">{t('numbers_digits')}</label>
           <input
             id="number-search-pattern"
             inputMode="numeric"
@@ -89,31 +93,31 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
             onInput={(e) => setPattern((e.currentTarget as HTMLInputElement).value)}
           />
           <p class="hint" id="number-search-pattern-hint">
-            An area code or other digits, such as 415.
+            {t('numbers_digitsHint')}
           </p>
           <ErrorMessage>{patternError}</ErrorMessage>
         </div>
         <div class="actions">
           <button type="submit" class="secondary" disabled={searching}>
-            Search
+            {t('numbers_search')}
           </button>
         </div>
       </form>
       <ErrorMessage>{searchError}</ErrorMessage>
       <p class="hint" role="status" aria-live="polite">
-        {searching ? 'Searching…' : offers ? (offers.length === 0 ? 'No numbers available for this search.' : `${offers.length} numbers available.`) : ''}
+        {searching ? t('numbers_searching') : offers ? (offers.length === 0 ? t('numbers_noneAvailable') : availableText(offers.length)) : ''}
       </p>
       {offers && offers.length > 0 ? (
         <div class="table-scroll">
           <table class="available-numbers">
-            <caption class="visually-hidden">Available numbers</caption>
+            <caption class="visually-hidden">{t('numbers_availableCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Place</th>
-                <th scope="col">Price</th>
+                <th scope="col">{t('numbers_colNumber')}</th>
+                <th scope="col">{t('numbers_colPlace')}</th>
+                <th scope="col">{t('numbers_colPrice')}</th>
                 <th scope="col">
-                  <span class="visually-hidden">Action</span>
+                  <span class="visually-hidden">{t('numbers_colAction')}</span>
                 </th>
               </tr>
             </thead>
@@ -128,13 +132,13 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
                       type="button"
                       class="secondary small"
                       disabled={buying}
-                      aria-label={`Buy ${offer.phone_number}`}
+                      aria-label={t('numbers_buyNumber', offer.phone_number)}
                       onClick={() => {
                         setBuyError(null);
                         setChosen(offer);
                       }}
                     >
-                      Buy
+                      {t('numbers_buy')}
                     </button>
                   </td>
                 </tr>
@@ -145,32 +149,32 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
       ) : null}
       {chosen ? (
         <ConfirmBox
-          title={`Buy ${chosen.phone_number}?`}
-          confirmLabel={chosenPrice ? `Buy for ${chosenPrice}` : `Buy ${chosen.phone_number}`}
+          title={t('numbers_buyConfirmTitle', chosen.phone_number)}
+          confirmLabel={chosenPrice ? t('numbers_buyFor', chosenPrice) : t('numbers_buyNumber', chosen.phone_number)}
           busy={buying}
           error={buyError}
           onConfirm={() => void buy(chosen)}
           onCancel={() => setChosen(null)}
         >
           <dl class="details">
-            <dt>Number</dt>
+            <dt>{t('numbers_colNumber')}</dt>
             <dd class="mono">{chosen.phone_number}</dd>
             {placeOf(chosen) ? (
               <>
-                <dt>Place</dt>
+                <dt>{t('numbers_colPlace')}</dt>
                 <dd>{placeOf(chosen)}</dd>
               </>
             ) : null}
             {chosen.provider ? (
               <>
-                <dt>Provider</dt>
+                <dt>{t('numbers_colProvider')}</dt>
                 <dd>{chosen.provider}</dd>
               </>
             ) : null}
-            <dt>Price</dt>
-            <dd>{chosenPrice ?? 'The service did not state a price.'}</dd>
+            <dt>{t('numbers_colPrice')}</dt>
+            <dd>{chosenPrice ?? t('numbers_noPrice')}</dd>
           </dl>
-          <p>Your account is charged this price, as the service quotes it.</p>
+          <p>{t('numbers_charged')}</p>
         </ConfirmBox>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { PhoneNumber } from '../../lib/api/schemas/phone-number';
+import { t } from '../../lib/i18n';
 import { formatPrice } from '../../lib/numbers/price';
 import { formatDateTime } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
@@ -27,7 +28,7 @@ export function PhoneNumbersSection(_props: SectionProps) {
     if (reply.ok) {
       setNumbers(reply.data);
       setLoadError(null);
-    } else setLoadError(`Your numbers could not be loaded: ${reply.error.message}`);
+    } else setLoadError(t('numbers_notLoaded', reply.error.message));
   }
 
   useEffect(() => {
@@ -40,36 +41,36 @@ export function PhoneNumbersSection(_props: SectionProps) {
     const reply = await send({ type: 'phone-numbers/delete', id: number.id });
     setDeleting(false);
     if (!reply.ok) {
-      setDeleteError(`${number.phone_number} was not deleted: ${reply.error.message}`);
+      setDeleteError(t('numbers_notDeleted', number.phone_number, reply.error.message));
       return;
     }
     setDoomed(null);
-    setNotice(`${number.phone_number} was deleted.`);
+    setNotice(t('numbers_deleted', number.phone_number));
     await load();
   }
 
   return (
     <div class="numbers-section">
       <section aria-labelledby="owned-numbers-title">
-        <h2 id="owned-numbers-title">Your numbers</h2>
+        <h2 id="owned-numbers-title">{t('numbers_yoursTitle')}</h2>
         <ErrorMessage>{loadError}</ErrorMessage>
         <StatusMessage>{notice}</StatusMessage>
         {numbers === null ? (
-          <p class="hint">{loading ? 'Loading your numbers…' : ''}</p>
+          <p class="hint">{loading ? t('numbers_loading') : ''}</p>
         ) : numbers.length === 0 ? (
-          <p class="hint">This account has no numbers yet. Calls go out from the service’s default numbers.</p>
+          <p class="hint">{t('numbers_none')}</p>
         ) : (
           <div class="table-scroll">
             <table class="owned-numbers">
-              <caption class="visually-hidden">Numbers of this account</caption>
+              <caption class="visually-hidden">{t('numbers_ownedCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Renews</th>
+                  <th scope="col">{t('numbers_colNumber')}</th>
+                  <th scope="col">{t('numbers_colProvider')}</th>
+                  <th scope="col">{t('numbers_colPrice')}</th>
+                  <th scope="col">{t('numbers_colRenews')}</th>
                   <th scope="col">
-                    <span class="visually-hidden">Action</span>
+                    <span class="visually-hidden">{t('numbers_colAction')}</span>
                   </th>
                 </tr>
               </thead>
@@ -84,14 +85,14 @@ export function PhoneNumbersSection(_props: SectionProps) {
                       <button
                         type="button"
                         class="secondary small"
-                        aria-label={`Delete ${number.phone_number}`}
+                        aria-label={t('numbers_deleteNumber', number.phone_number)}
                         disabled={deleting}
                         onClick={() => {
                           setDeleteError(null);
                           setDoomed(number);
                         }}
                       >
-                        Delete
+                        {t('numbers_delete')}
                       </button>
                     </td>
                   </tr>
@@ -102,27 +103,27 @@ export function PhoneNumbersSection(_props: SectionProps) {
         )}
         <div class="actions">
           <button type="button" class="secondary small" disabled={loading} onClick={() => void load()}>
-            Refresh
+            {t('numbers_refresh')}
           </button>
         </div>
         {doomed ? (
           <ConfirmBox
-            title={`Delete ${doomed.phone_number}?`}
-            confirmLabel={`Delete ${doomed.phone_number}`}
+            title={t('numbers_deleteConfirmTitle', doomed.phone_number)}
+            confirmLabel={t('numbers_deleteNumber', doomed.phone_number)}
             danger
             busy={deleting}
             error={deleteError}
             onConfirm={() => void remove(doomed)}
             onCancel={() => setDoomed(null)}
           >
-            <p>The number {doomed.phone_number} is released from your account, and calls can no longer be placed from it. This cannot be undone.</p>
-            {doomed.agent_id ? <p>Calls to this number will no longer reach the agent it is linked to.</p> : null}
+            <p>{t('numbers_releaseWarning', doomed.phone_number)}</p>
+            {doomed.agent_id ? <p>{t('numbers_linkedWarning')}</p> : null}
           </ConfirmBox>
         ) : null}
       </section>
       <BuyNumber
         onBought={(phoneNumber) => {
-          setNotice(`${phoneNumber} was bought. It is now one of your numbers and can be chosen as the From number when you dial.`);
+          setNotice(t('numbers_bought', phoneNumber));
           void load();
         }}
       />

@@ -3,6 +3,9 @@
  * background), so the walk, its progress and its cancelling are tested with plain functions.
  */
 
+import { t } from '../i18n';
+import { uiLocale } from '../ui/locale';
+
 /** The service's largest page: the fewest requests for an export. */
 export const EXPORT_PAGE_SIZE = 50;
 /** A bound on a runaway walk (a service that always says has_more): 10,000 executions. */
@@ -51,5 +54,5 @@ export async function collectAllPages<T>(
     options.onProgress?.({ pagesDone: pageNumber, pagesTotal, executions: all.length });
     if (!page.has_more || page.data.length === 0) return all;
   }
-  throw new Error(`The export stopped after ${MAX_EXPORT_PAGES} pages; narrow the filter and export again.`);
+  throw new Error(t('executions_exportTooManyPages', new Intl.NumberFormat(uiLocale()).format(MAX_EXPORT_PAGES)));
 }

@@ -4,6 +4,8 @@
  * checked by the side panel and again by the background.
  */
 import type { ExecutionStatus } from '../api/status-vocabulary';
+import { t } from '../i18n';
+import { uiLocale } from '../ui/locale';
 
 /** The live service answers at most this window (`to - from`) per request. */
 export const MAX_WINDOW_MS = 7 * 24 * 3600_000;
@@ -63,10 +65,10 @@ export function defaultFilter(now: number): ExecutionFilter {
 
 /** The one window rule: `from` not after `to`, at most 7 days apart. Null when it holds, else why not. */
 export function windowProblem(from: number, to: number): string | null {
-  if (!Number.isFinite(from) || !Number.isFinite(to)) return 'Enter both a start and an end date.';
-  if (to < from) return 'The start date is after the end date.';
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return t('executions_enterBothDates');
+  if (to < from) return t('executions_startAfterEnd');
   if (to - from > MAX_WINDOW_MS) {
-    return `Choose at most ${MAX_WINDOW_DAYS} days: the service lists executions for a window of at most 7 days at a time.`;
+    return t('executions_windowTooLong', new Intl.NumberFormat(uiLocale()).format(MAX_WINDOW_DAYS));
   }
   return null;
 }
@@ -76,11 +78,11 @@ export function windowProblem(from: number, to: number): string | null {
  * reads whole seconds), so the widest range is 7 calendar days, today and the 6 before.
  */
 export function filterToQuery(filter: ExecutionFilter): FilterResult {
-  if (!filter.fromDate || !filter.toDate) return { ok: false, message: 'Enter both a start and an end date.' };
+  if (!filter.fromDate || !filter.toDate) return { ok: false, message: t('executions_enterBothDates') };
   const from = startOfLocalDay(filter.fromDate);
   const toDay = startOfLocalDay(filter.toDate);
-  if (from === null) return { ok: false, message: `The start date "${filter.fromDate}" is not a date.` };
-  if (toDay === null) return { ok: false, message: `The end date "${filter.toDate}" is not a date.` };
+  if (from === null) return { ok: false, message: t('executions_startNotDate', filter.fromDate) };
+  if (toDay === null) return { ok: false, message: t('executions_endNotDate', filter.toDate) };
   // Counted in calendar days, so a range across a clock change is judged as the person sees it.
   const days = Math.round((utcDay(filter.toDate) - utcDay(filter.fromDate)) / 86_400_000) + 1;
   const problem = days < 1 ? windowProblem(from, toDay) : days > MAX_WINDOW_DAYS ? windowProblem(0, MAX_WINDOW_MS + 1) : null;

@@ -5,6 +5,8 @@
  * the background checks the stored file again before it uploads.
  */
 
+import { t } from '../i18n';
+
 /** The service's limit for an ingested PDF (service facts: `file` ≤ 20 MB). */
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
 /** How many leading bytes the type check reads. */
@@ -18,7 +20,7 @@ const refuse = (message: string): Check => ({ ok: false, message });
 /** "20 MB": sizes in the words people use (1 MB = 1024 × 1024 bytes, as the limit is stated). */
 export function formatMegabytes(bytes: number, locale?: string): string {
   const mb = bytes / (1024 * 1024);
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb)} MB`;
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb);
 }
 
 /** True when `head` (the file's first bytes) starts with `%PDF-`. */
@@ -30,29 +32,29 @@ export function hasPdfMagic(head: Uint8Array): boolean {
 
 /** Checks a chosen file from its name, size and first bytes (at least 5). */
 export function checkPdf(file: { name: string; size: number; head: Uint8Array }, locale?: string): Check {
-  if (!/\.pdf$/i.test(file.name.trim())) return refuse(`“${file.name}” is not a PDF: choose a file whose name ends in .pdf.`);
-  if (file.size === 0) return refuse(`“${file.name}” is empty.`);
+  if (!/\.pdf$/i.test(file.name.trim())) return refuse(t('kb_notPdfName', file.name));
+  if (file.size === 0) return refuse(t('kb_empty', file.name));
   if (file.size > MAX_PDF_BYTES) {
-    return refuse(`“${file.name}” is ${formatMegabytes(file.size, locale)}; the service takes PDFs of at most ${formatMegabytes(MAX_PDF_BYTES, locale)}.`);
+    return refuse(t('kb_tooLarge', file.name, formatMegabytes(file.size, locale), formatMegabytes(MAX_PDF_BYTES, locale)));
   }
-  if (!hasPdfMagic(file.head)) return refuse(`“${file.name}” does not start like a PDF (%PDF-): it may be another kind of file renamed.`);
+  if (!hasPdfMagic(file.head)) return refuse(t('kb_notPdfMagic', file.name));
   return { ok: true };
 }
 
 /** Checks a typed URL: absolute http(s) with a host, no credentials in it. Answers the trimmed URL. */
 export function checkUrl(text: string): Check & { url?: string } {
   const trimmed = text.trim();
-  if (!trimmed) return refuse('Enter the address of a web page, like https://example.com/faq.');
-  if (trimmed.length > MAX_URL_LENGTH) return refuse(`The address is longer than ${MAX_URL_LENGTH} characters.`);
+  if (!trimmed) return refuse(t('kb_enterUrl'));
+  if (trimmed.length > MAX_URL_LENGTH) return refuse(t('kb_urlTooLong', MAX_URL_LENGTH));
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return refuse('That is not a web address: it should look like https://example.com/faq.');
+    return refuse(t('kb_notUrl'));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('Only http and https addresses can be ingested.');
-  if (!url.hostname) return refuse('The address has no host name.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse(t('kb_onlyHttp'));
+  if (!url.hostname) return refuse(t('kb_noHost'));
   // A user name or password in the URL would be handed to the service in plain text.
-  if (url.username || url.password) return refuse('Remove the user name or password from the address.');
+  if (url.username || url.password) return refuse(t('kb_removeCredentials'));
   return { ok: true, url: trimmed };
 }

@@ -3,6 +3,8 @@
  * ingest and later `processed` or `error` (service facts). Pure: the section's timer asks these.
  */
 
+import { t } from '../i18n';
+
 export type KbStatusKind = 'processing' | 'processed' | 'error';
 
 /** Settled statuses are never polled again; anything else (including unknown words) is in progress. */
@@ -26,10 +28,10 @@ export function nextPollDelay(previousMs: number | null): number {
 export function statusLabel(status: string | null | undefined): string {
   switch (statusKind(status)) {
     case 'processed':
-      return 'Processed';
+      return t('kb_statusProcessed');
     case 'error':
-      return 'Error';
+      return t('kb_statusError');
     default:
-      return status && status.toLowerCase() !== 'processing' ? `In progress (${status})` : 'Processing';
+      return status && status.toLowerCase() !== 'processing' ? t('kb_statusInProgress', status) : t('kb_statusProcessing');
   }
 }

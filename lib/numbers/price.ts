@@ -3,6 +3,9 @@
  * example 1.15, unlike execution costs, which are in cents); it is shown as the service gives it,
  * in the browser's locale. The currency is our stated reading: the service names none.
  */
+import { t } from '../i18n';
+import { uiLocale } from '../ui/locale';
+
 export const PRICE_CURRENCY = 'USD';
 
 /** 1.15 → "$1.15" (en-US); null when the service gave no usable price. */
@@ -11,10 +14,12 @@ export function formatPrice(price: number | null | undefined, locale?: string): 
   return new Intl.NumberFormat(locale, { style: 'currency', currency: PRICE_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(price);
 }
 
+export const MAX_PATTERN_DIGITS = 10;
+
 /** Checks the search pattern as typed: up to 10 digits, spaces and dashes ignored. Answers the digits or a message. */
 export function checkPattern(text: string): { ok: true; pattern: string } | { ok: false; message: string } {
   const digits = text.replace(/[\s-]/g, '');
-  if (!/^\d*$/.test(digits)) return { ok: false, message: 'Use digits only, such as an area code like 415.' };
-  if (digits.length > 10) return { ok: false, message: 'Use at most 10 digits.' };
+  if (!/^\d*$/.test(digits)) return { ok: false, message: t('numbers_digitsOnly') };
+  if (digits.length > MAX_PATTERN_DIGITS) return { ok: false, message: t('numbers_atMostDigits', new Intl.NumberFormat(uiLocale()).format(MAX_PATTERN_DIGITS)) };
   return { ok: true, pattern: digits };
 }
