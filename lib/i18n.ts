@@ -8,7 +8,6 @@
  * tests), `useCatalogues` supplies the catalogues; tests/setup/i18n.ts installs English.
  */
 import type en from '../public/_locales/en/messages.json';
-import { browser } from './browser';
 
 export { uiLocale } from './ui/locale';
 
@@ -39,11 +38,18 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
     return key;
   }
   try {
-    // getMessage answers '' for an unknown key.
-    return browser.i18n.getMessage(key, strings) || key;
+    // getMessage answers '' for an unknown key. It is synchronous and the same in Chrome and Firefox,
+    // so no polyfill is loaded for it: modules with text stay importable in Node (the qa command, specs).
+    return platformI18n()?.getMessage(key, strings) || key;
   } catch {
     return key;
   }
+}
+
+type GetMessage = { getMessage(key: string, subs?: string[]): string };
+function platformI18n(): GetMessage | undefined {
+  const g = globalThis as { browser?: { i18n?: GetMessage }; chrome?: { i18n?: GetMessage } };
+  return g.browser?.i18n ?? g.chrome?.i18n;
 }
 
 /** chrome.i18n's substitution: named `$NAME$` → its placeholder's content, then `$1`…`$9`, `$$` → `$`. */
