@@ -4,8 +4,9 @@
  *
  * Cost = the renderer's main-thread time (CDP Performance.getMetrics TaskDuration) once the page is
  * quiet, minus the same page alone: script compile, warm-up, the scan, messages and overlay set-up all
- * count. Ours runs on 127.0.0.1 (click-to-call on); the page alone and c2d run on localhost, which the
- * bench's site rules leave off. c2d is its published browser build (build/index.js) started as its
+ * count. Every page load gets a site of its own (`<kind>-<n>.test`, resolved to the bench's server), so
+ * it gets a renderer of its own and no figure carries another load's tasks; the site rules switch
+ * click-to-call on for the `ours-*` sites only. c2d is its published browser build (build/index.js) started as its
  * README says (`new RingCentralC2D()`), injected after load. Median of ROUNDS rounds, the three taking
  * turns; one more round under a trace gives each script's longest main-thread task.
  *
@@ -58,7 +59,7 @@ function serve(shapes: PageShape[]): Promise<{ port: number; close(): void }> {
     const html = byName.get(path);
     if (html) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
     if (path === '/c2d.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(c2d);
-    if (path === '/c2d-start.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.__c2d = new RingCentralC2D.RingCentralC2D();');
+    if (path === '/c2d-start.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.__c2d = new RingCentralC2D();');
     res.writeHead(404).end();
   });
   return new Promise((resolve) =>
@@ -76,6 +77,11 @@ function serve(shapes: PageShape[]): Promise<{ port: number; close(): void }> {
 
 // ---- the browser ----
 
+/** The site of one page load: its own renderer process. */
+const siteOf = (kind: Kind, n: number) => `${kind}-${n}.test`;
+/** Page loads per kind (rounds and a traced one per shape, the profile): the `ours-*` sites to switch on. */
+const MAX_LOADS = 300;
+
 async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Worker; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'page-cost-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -84,15 +90,17 @@ async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Wo
     args: [
       '--no-sandbox', '--disable-gpu', `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`,
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
     ],
   });
   const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  // Click-to-call everywhere but localhost: the page alone and c2d run there, without our script.
-  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, mode: 'except-listed', listed: ['localhost'] } };
+  // Click-to-call on the ours-* sites only: the page alone and c2d run without our script.
+  const listed = Array.from({ length: MAX_LOADS }, (_, n) => siteOf('ours', n));
+  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, mode: 'only-listed', listed } };
   await sw.evaluate((s) => (globalThis as any).chrome.storage.local.set({ settings: s }), settings);
   for (;;) {
-    const registered = await sw.evaluate(async () => (await (globalThis as any).chrome.scripting.getRegisteredContentScripts()).flatMap((s: any) => s.excludeMatches ?? []));
-    if (registered.some((m: string) => m.includes('localhost'))) break;
+    const registered = await sw.evaluate(async () => (await (globalThis as any).chrome.scripting.getRegisteredContentScripts()).flatMap((s: any) => s.matches ?? []));
+    if (registered.some((m: string) => m.includes(siteOf('ours', 0)))) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return { context, sw, dir };
@@ -135,17 +143,21 @@ interface Opened {
 }
 
 /** Opens a shape as `kind` and waits until everything it started has run. */
-async function open(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, tag: string, before?: (cdp: CDPSession) => Promise<void>): Promise<Opened> {
+let loads = 0;
+
+async function open(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, before?: (cdp: CDPSession) => Promise<void>): Promise<Opened> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await before?.(cdp);
-  const url = `http://${kind === 'ours' ? '127.0.0.1' : 'localhost'}:${port}/${shape.name}.html?${tag}`;
+  const origin = `http://${siteOf(kind, loads++ % MAX_LOADS)}:${port}`;
+  const url = `${origin}/${shape.name}.html`;
   await page.goto(url, { waitUntil: 'load' });
   let found: number | undefined;
   if (kind === 'c2d') {
-    await page.addScriptTag({ url: `http://localhost:${port}/c2d.js` });
-    await page.addScriptTag({ url: `http://localhost:${port}/c2d-start.js` });
+    await page.addScriptTag({ url: `${origin}/c2d.js` });
+    await page.addScriptTag({ url: `${origin}/c2d-start.js` });
+    if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
   } else if (kind === 'ours') {
     // Our script starts at document_idle and asks the background first: wait for its report.
     for (let i = 0; i < 600 && found === undefined; i++) {
@@ -159,8 +171,8 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
   return { page, cdp, found };
 }
 
-async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, tag: string): Promise<Run> {
-  const { page, cdp, found } = await open(context, sw, port, shape, kind, tag);
+async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind): Promise<Run> {
+  const { page, cdp, found } = await open(context, sw, port, shape, kind);
   const ms = await taskMs(cdp);
   await page.close();
   return { ms, found };
@@ -201,7 +213,7 @@ async function traced(context: BrowserContext, sw: Worker, port: number, shape: 
   const events: TraceEvent[] = [];
   let done: () => void = () => undefined;
   const complete = new Promise<void>((r) => (done = r));
-  const { page, cdp } = await open(context, sw, port, shape, kind, `trace-${kind}`, async (session) => {
+  const { page, cdp } = await open(context, sw, port, shape, kind, async (session) => {
     session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     session.on('Tracing.tracingComplete', () => done());
     await session.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
@@ -227,7 +239,7 @@ async function profileSplit(shape: PageShape, port: number): Promise<ReturnType<
     const { context, sw, dir } = await launch(extDir);
     try {
       let profile: CpuProfile | null = null;
-      const { page, cdp } = await open(context, sw, port, shape, 'ours', 'profile', async (session) => {
+      const { page, cdp } = await open(context, sw, port, shape, 'ours', async (session) => {
         await session.send('Profiler.enable');
         await session.send('Profiler.setSamplingInterval', { interval: 100 });
         await session.send('Profiler.start');
@@ -271,13 +283,13 @@ async function main() {
       const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [] };
       for (let round = 0; round < ROUNDS; round++) {
         const order = (['alone', 'ours', 'c2d'] as const).map((_, i, all) => all[(i + round) % all.length]!);
-        for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind, `${kind}-${round}`));
+        for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind));
       }
       const alone = median(runs.alone.map((r) => r.ms));
       const ours = Math.max(0, median(runs.ours.map((r) => r.ms)) - alone);
       const c2d = Math.max(0, median(runs.c2d.map((r) => r.ms)) - alone);
       const oursLongest = await traced(context, sw, server.port, shape, 'ours', ourUrl);
-      const c2dLongest = await traced(context, sw, server.port, shape, 'c2d', `http://localhost:${server.port}/c2d`);
+      const c2dLongest = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
       const ratio = c2d > 0 ? ours / c2d : Infinity;
       const aim = shape.large ? '≤ 0.33' : '≤ 1';
       console.log(

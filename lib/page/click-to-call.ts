@@ -28,6 +28,12 @@ export interface ClickToCallConfig {
   agentName: string | null;
 }
 
+/** What the content script's environment gives the finder. */
+export interface ClickToCallEnv {
+  /** Shadow root of an element, closed ones where the extension can open them (./shadow-roots.ts). */
+  getShadowRoot?: (element: Element) => ShadowRoot | null;
+}
+
 export interface ClickToCall {
   readonly scanner: Scanner;
   /** New agent name for the button (a new country needs a new instance). */
@@ -75,7 +81,7 @@ export function visibleBlocks(doc: Document, width: number, height: number, limi
   return [...out];
 }
 
-export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc: Document = document): ClickToCall {
+export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc: Document = document, env: ClickToCallEnv = {}): ClickToCall {
   const win = doc.defaultView ?? window;
   const now = () => win.performance.now();
   let agentName = config.agentName;
@@ -112,6 +118,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   const scanner = createScanner({
     defaultCountry: config.defaultCountry,
     chunkSize: CHUNK,
+    getShadowRoot: env.getShadowRoot,
     onShadowRoot: (root) => observer.observe(root, observeOptions),
   });
   let lastReportKey = '';
