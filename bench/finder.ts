@@ -1,6 +1,6 @@
 /**
  * Finder bench, in real Chromium: this project's scanner (lib/phone/scan.ts, run the way the content
- * script runs it: libphonenumber's warm-up steps as tasks of their own, then 40-text-node chunks in
+ * script runs it: libphonenumber's warm-up steps as tasks of their own, then 8-text-node chunks in
  * slices of ≤ 8 ms, each slice its own task) vs ringcentral-c2d's LibPhoneNumberMatcher (what its
  * RangeObserver runs on document.body: one synchronous call) vs a bare TreeWalker over the text (the
  * floor: reading the text, no detection). All three run on the same pages in the same browser run,
@@ -91,7 +91,7 @@ async function runInPage(page: Page, method: 'ours' | 'c2d' | 'walk', country: s
           maxTask = Math.max(maxTask, task);
           await yieldTask();
         }
-        const scanner = w.Ours.createScanner({ defaultCountry: country, chunkSize: 40 });
+        const scanner = w.Ours.createScanner({ defaultCountry: country, chunkSize: 8 }); // CHUNK in lib/page/click-to-call.ts
         scanner.scanRoot(document);
         for (;;) {
           const start = performance.now();
@@ -172,7 +172,7 @@ async function main() {
       .map(([name, e]) => ({ name, country: e.defaultCountry, occurrences: e.occurrences })),
   ];
 
-  console.log(`Chromium ${browser.version()} · ${REPS} runs per method and page (median) · ours: 40-node chunks in ≤ 8 ms slices\n`);
+  console.log(`Chromium ${browser.version()} · ${REPS} runs per method and page (median) · ours: 8-node chunks in ≤ 8 ms slices\n`);
   const header = `${'page'.padEnd(24)} ${'nodes'.padStart(6)} │ ${'ours ms'.padStart(7)} ${'max task'.padStart(8)} ${'>50ms'.padStart(5)} │ ${'c2d ms'.padStart(7)} ${'>50ms'.padStart(5)} │ ${'walk ms'.padStart(7)} │ ${'ours vs c2d'.padStart(11)}`;
   console.log(header);
   console.log('─'.repeat(header.length));

@@ -41,8 +41,12 @@ export interface ClickToCall {
   stop(): void;
 }
 
-/** Text nodes per scanner chunk: a chunk stays far below a 50 ms task even on digit-heavy tables. */
-const CHUNK = 40;
+/**
+ * Text nodes per scanner chunk: the idle runner checks its time budget between chunks, so a chunk is
+ * the most a slice can overrun it by. On a report export nearly every cell is a candidate (1–3 ms
+ * each on a busy machine): 40 made 75–140 ms tasks there (bench/page-cost.ts), 8 keeps them short.
+ */
+export const CHUNK = 8;
 /** Bursts of mutations are merged: wait this long after the last one… */
 const DEBOUNCE_MS = 250;
 /** …but never longer than this after the first. */
