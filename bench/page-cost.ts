@@ -31,6 +31,7 @@ import { build as wxtBuild } from 'wxt';
 import { DEFAULT_SETTINGS, type Settings } from '../lib/settings/schema';
 import { browserPath } from '../scripts/browsers.mjs';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
+import { longestTask, type TraceEvent } from './lib/trace-tasks';
 import { pageShapes, type PageShape } from './lib/page-shapes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -179,35 +180,6 @@ async function measure(context: BrowserContext, sw: Worker, port: number, shape:
 }
 
 // ---- the longest task, from a trace ----
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; scriptName?: string } };
-}
-
-/** The longest main-thread task in which a script whose URL starts with `prefix` ran (ms), or 0. */
-export function longestTask(events: TraceEvent[], prefix: string): number {
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (main.has(key)) (byThread.get(key) ?? byThread.set(key, []).get(key)!).push(e);
-  }
-  let longest = 0;
-  for (const list of byThread.values()) {
-    const marks = list.filter((e) => (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix)).map((e) => e.ts);
-    for (const task of list) {
-      if (task.name !== 'RunTask' || task.ph !== 'X' || !task.dur || task.dur / 1000 <= longest) continue;
-      if (marks.some((ts) => ts >= task.ts && ts <= task.ts + task.dur!)) longest = task.dur / 1000;
-    }
-  }
-  return longest;
-}
 
 async function traced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, prefix: string): Promise<number> {
   const events: TraceEvent[] = [];

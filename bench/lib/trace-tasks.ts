@@ -1,0 +1,33 @@
+/**
+ * The longest main-thread task a script ran in, from a Chrome trace (CDP Tracing, categories
+ * devtools.timeline and disabled-by-default-devtools.timeline): the renderer main threads' RunTask
+ * events that contain an event naming the script's URL (compile, evaluate, function call). Pure.
+ */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; scriptName?: string } };
+}
+
+/** The longest main-thread task in which a script whose URL starts with `prefix` ran (ms), or 0. */
+export function longestTask(events: TraceEvent[], prefix: string): number {
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (main.has(key)) (byThread.get(key) ?? byThread.set(key, []).get(key)!).push(e);
+  }
+  let longest = 0;
+  for (const list of byThread.values()) {
+    const marks = list.filter((e) => (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix)).map((e) => e.ts);
+    for (const task of list) {
+      if (task.name !== 'RunTask' || task.ph !== 'X' || !task.dur || task.dur / 1000 <= longest) continue;
+      if (marks.some((ts) => ts >= task.ts && ts <= task.ts + task.dur!)) longest = task.dur / 1000;
+    }
+  }
+  return longest;
+}
