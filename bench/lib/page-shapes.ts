@@ -3,6 +3,7 @@
  * the fixtures the finder was tuned on. Each shape says how many phone numbers it holds (`numbers`),
  * as a sanity figure beside the cost, and whether it counts as a large page for the cost aims.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { crmTable } from './crm-table';
 
 export interface PageShape {
@@ -10,6 +11,8 @@ export interface PageShape {
   html: string;
   /** Phone numbers written on the page (occurrences). */
   numbers: number;
+  /** Different numbers among them (what a report counts). */
+  distinct: number;
   large: boolean;
 }
 
@@ -26,6 +29,11 @@ export function seeded(seed: number): () => number {
 }
 
 type Rand = () => number;
+
+/** How many different numbers `texts` hold (read as the US would; the international ones carry their +). */
+function distinctNumbers(texts: string[]): number {
+  return new Set(texts.map((t) => parsePhoneNumberFromString(t, 'US')?.number ?? t)).size;
+}
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -95,12 +103,14 @@ export function reportExport(rows: number, seed = 11): PageShape {
   const r = seeded(seed);
   const head = ['Record ID', 'Created', 'Amount', 'Phone', 'Reference', 'Shipment'];
   const body: string[] = [];
+  const phones: string[] = [];
   for (let i = 0; i < rows; i++) {
+    phones.push(phoneText(r));
     const cells = [
       `${pick(r, ['00Q', '003', '500'])}${int(r, 1e9, 9.9e9)}`,
       lookAlike(r),
       pick(r, [`$${int(r, 10, 99999)}.${pad(int(r, 0, 99), 2)}`, lookAlike(r)]),
-      esc(phoneText(r)),
+      esc(phones[i]!),
       lookAlike(r),
       lookAlike(r),
     ];
@@ -110,22 +120,23 @@ export function reportExport(rows: number, seed = 11): PageShape {
     'Report export',
     `<h1>Opportunities with contacts (${rows} rows)</h1><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`,
   );
-  return { name: `report-export-${rows}`, html, numbers: rows, large: true };
+  return { name: `report-export-${rows}`, html, numbers: rows, distinct: distinctNumbers(phones), large: true };
 }
 
 export function bigTable(rows: number): PageShape {
   const { html, occurrences } = crmTable(rows);
-  return { name: `crm-table-${rows}`, html, numbers: Object.values(occurrences).reduce((a, b) => a + b, 0), large: true };
+  return { name: `crm-table-${rows}`, html, numbers: Object.values(occurrences).reduce((a, b) => a + b, 0), distinct: Object.keys(occurrences).length, large: true };
 }
 
 /** A CRM record view: a header, a few dozen label/value fields, related lists, an activity feed. */
 export function recordView(seed = 12): PageShape {
   const r = seeded(seed);
+  const phones = [phoneText(r), phoneText(r), phoneText(r)];
   const fields: [string, string][] = [
     ['Account Name', 'Northwind Traders'],
-    ['Phone', esc(phoneText(r))],
-    ['Fax', esc(phoneText(r))],
-    ['Mobile', esc(phoneText(r))],
+    ['Phone', esc(phones[0]!)],
+    ['Fax', esc(phones[1]!)],
+    ['Mobile', esc(phones[2]!)],
     ['Account Number', String(int(r, 1e9, 9.9e9))],
     ['Website', 'northwind.example'],
     ['Annual Revenue', '$12,400,000'],
@@ -139,27 +150,27 @@ export function recordView(seed = 12): PageShape {
   const dl = fields.map(([k, v]) => `<div class="field"><span class="k" style="display:block">${k}</span><span style="display:block">${v}</span></div>`).join('');
   const feed = Array.from({ length: 20 }, () => `<li><b>${name(r)}</b> logged a call on ${lookAlike(r)}. Outcome: left a voicemail, will follow up next week.</li>`).join('');
   const html = page('Northwind Traders | Account', `<header><h1>Northwind Traders</h1></header><section>${dl}</section><h2>Activity</h2><ul>${feed}</ul>`);
-  return { name: 'record-view', html, numbers: 3, large: false };
+  return { name: 'record-view', html, numbers: 3, distinct: distinctNumbers(phones), large: false };
 }
 
 /** A mail thread of eight messages with quoted replies and signatures. */
 export function mailThread(seed = 13): PageShape {
   const r = seeded(seed);
-  let numbers = 0;
+  const phones: string[] = [];
   const messages: string[] = [];
   for (let i = 0; i < 8; i++) {
     const who = name(r);
     const withNumber = i % 2 === 0;
-    if (withNumber) numbers++;
+    if (withNumber) phones.push(phoneText(r));
     messages.push(
       `<article><header><b>${who}</b> &lt;${who.split(' ')[0]!.toLowerCase()}@example.com&gt; · ${lookAlike(r)}</header>` +
         `<p>Hi team, following up on order ${lookAlike(r)} and the invoice we discussed on Tuesday. The shipment ${lookAlike(r)} is delayed by two days.</p>` +
         `<p>Can we move the review to Thursday? I have attached the updated figures; the total is now ${lookAlike(r)}.</p>` +
         `<blockquote>On ${lookAlike(r)}, someone wrote: please confirm the revised quote before Friday.</blockquote>` +
-        `<footer>--<br>${who}<br>Account Manager, Northwind${withNumber ? `<br>Direct: ${esc(phoneText(r))}` : ''}</footer></article>`,
+        `<footer>--<br>${who}<br>Account Manager, Northwind${withNumber ? `<br>Direct: ${esc(phones.at(-1)!)}` : ''}</footer></article>`,
     );
   }
-  return { name: 'mail-thread', html: page('Re: Q3 order', `<h1>Re: Q3 order</h1>${messages.join('')}`), numbers, large: false };
+  return { name: 'mail-thread', html: page('Re: Q3 order', `<h1>Re: Q3 order</h1>${messages.join('')}`), numbers: phones.length, distinct: distinctNumbers(phones), large: false };
 }
 
 const WORDS = 'the a of and to in that is was he for it with as his on be at by had are but from or have an they which one you were her all she there would their we him been has when who will more no if out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three'.split(' ');
@@ -179,14 +190,14 @@ export function longArticle(paragraphs: number, seed = 14): PageShape {
     const inner = Array.from({ length: int(r, 3, 7) }, (_, j) => (j === 1 ? `<a href="#s">${sentence()}</a>` : j === 2 ? `<em>${sentence()}</em>` : sentence())).join(' ');
     parts.push(i % 9 === 4 ? `<ul>${Array.from({ length: 4 }, () => `<li>${sentence()}</li>`).join('')}</ul>` : `<p>${inner}</p>`);
   }
-  return { name: `article-${paragraphs}p`, html: page('A long read', `<article><h1>A long read</h1>${parts.join('')}</article>`), numbers: 0, large: true };
+  return { name: `article-${paragraphs}p`, html: page('A long read', `<article><h1>A long read</h1>${parts.join('')}</article>`), numbers: 0, distinct: 0, large: true };
 }
 
 /** A page of look-alike non-numbers: dates, times, prices, order, invoice and case numbers, IDs, IPs, cards… */
 export function lookAlikes(items: number, seed = 15): PageShape {
   const r = seeded(seed);
   const rows = Array.from({ length: items }, (_, i) => `<li>${pick(r, ['Ref', 'Order', 'Updated', 'Total', 'Item', 'Tracking', 'Build'])}: ${esc(lookAlike(r))} <small>#${i}</small></li>`);
-  return { name: `look-alikes-${items}`, html: page('Order history', `<h1>Order history</h1><ul>${rows.join('')}</ul>`), numbers: 0, large: true };
+  return { name: `look-alikes-${items}`, html: page('Order history', `<h1>Order history</h1><ul>${rows.join('')}</ul>`), numbers: 0, distinct: 0, large: true };
 }
 
 /** Every shape the cost bench measures, large pages first. */
