@@ -2,7 +2,7 @@
  * Page-cost bench: what the WHOLE content script costs a page, against ringcentral-c2d on the same
  * pages, in one Chromium run with the production extension loaded (.output/chrome-mv3).
  *
- * Cost = the renderer's main-thread time (CDP Performance.getMetrics TaskDuration) once the page is
+ * Cost = the renderer's main-thread time (CDP Performance.getMetrics TaskDuration, thread time) once the page is
  * quiet, minus the same page alone: script compile, warm-up, the scan, messages and overlay set-up all
  * count. Every page load gets a site of its own (`<kind>-<n>.test`, resolved to the bench's server), so
  * it gets a renderer of its own and no figure carries another load's tasks; the site rules switch
@@ -149,7 +149,8 @@ let loads = 0;
 async function open(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, before?: (cdp: CDPSession) => Promise<void>): Promise<Opened> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
+  // Thread time, not wall time: on a shared machine other processes stretch wall time at random.
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await before?.(cdp);
   const origin = `http://${siteOf(kind, loads++ % MAX_LOADS)}:${port}`;
   const url = `${origin}/${shape.name}.html`;

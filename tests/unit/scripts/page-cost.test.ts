@@ -67,6 +67,8 @@ describe('longestTask', () => {
       task(300_000, 90, 2), call(300_100, ours, 2), // not a main thread
     ];
     expect(longestTask(events, 'chrome-extension://abc/')).toBe(45);
+    // Thread time when the trace has it (a task stretched by other processes is not longer work).
+    expect(longestTask([...events, { ...task(400_000, 70), tdur: 20_000 }, call(400_100, ours)], 'chrome-extension://abc/')).toBe(45);
     expect(longestTask(events, 'https://nobody.example/')).toBe(0);
   });
 });
