@@ -112,11 +112,15 @@ async function taskMs(cdp: CDPSession): Promise<number> {
   return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
 
-/** Until the renderer's main thread has been all but idle (< 1 ms of tasks) for three 200 ms looks. */
+/**
+ * Until the renderer's main thread has been all but idle (< 1 ms of tasks) for 1.6 s: longer than any
+ * delay either script waits before working (c2d's queue consumes up to 1 s after it is fed; ours
+ * waits at most 500 ms for an idle period).
+ */
 async function quiet(cdp: CDPSession): Promise<number> {
   let last = await taskMs(cdp);
   let still = 0;
-  for (let i = 0; i < 300 && still < 3; i++) {
+  for (let i = 0; i < 600 && still < 8; i++) {
     await new Promise((r) => setTimeout(r, 200));
     const now = await taskMs(cdp);
     still = now - last < 1 ? still + 1 : 0;
