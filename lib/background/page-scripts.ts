@@ -2,7 +2,8 @@
  * The content script runs only where click-to-call is on. It is registered at run time for the
  * site rules (`scripting.registerContentScripts`; Firefox MV2: `contentScripts.register`), so in
  * "only listed sites" mode no other page loads it, and paused hosts never load it: a page where
- * click-to-call is off costs no script and no service-worker wake-up per frame.
+ * click-to-call is off costs no script and no service-worker wake-up per frame. It runs in every
+ * frame of those sites, frames without a URL of their own (about:blank, srcdoc, blob:) included.
  *
  * Scripts already on open pages learn of a change by a data-free `page/refresh` command (they ask
  * `page/config` again); a tab whose site was just switched on gets the script injected.
@@ -35,20 +36,27 @@ async function applyPlan(plan: ScriptPlan | null): Promise<void> {
     await mv2Registration?.unregister();
     mv2Registration = null;
     if (!plan) return;
-    const registered = await browser.contentScripts.register({
+    const options = {
       matches: plan.matches,
       // Firefox refuses an empty list here.
       ...(plan.excludeMatches.length ? { excludeMatches: plan.excludeMatches } : {}),
       js: [{ file: SCRIPT_FILE }],
       allFrames: true,
-      runAt: 'document_idle',
-    });
+      // about:blank and srcdoc frames (widgets a page writes into a frame of its own).
+      matchAboutBlank: true,
+      runAt: 'document_idle' as const,
+    };
+    // blob: and data: frames too where this Firefox knows the option; one that does not refuses it.
+    const registered = await browser.contentScripts
+      .register({ ...options, matchOriginAsFallback: true })
+      .catch(() => browser.contentScripts.register(options));
     mv2Registration = { plan, unregister: () => registered.unregister() };
     return;
   }
   const [current] = await browser.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
   const currentPlan = current ? { matches: current.matches ?? [], excludeMatches: current.excludeMatches ?? [] } : null;
-  if (samePlan(currentPlan, plan)) return;
+  // A registration from an older version (without the frame option) is renewed too.
+  if (samePlan(currentPlan, plan) && (!current || current.matchOriginAsFallback)) return;
   // Unregister and register anew: an update keeps any field it is not given.
   if (current) await browser.scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
   if (!plan) return;
@@ -59,6 +67,8 @@ async function applyPlan(plan: ScriptPlan | null): Promise<void> {
       matches: plan.matches,
       ...(plan.excludeMatches.length ? { excludeMatches: plan.excludeMatches } : {}),
       allFrames: true,
+      // about:blank, srcdoc and blob: frames of the matched sites (call-log widgets, CRM side apps).
+      matchOriginAsFallback: true,
       runAt: 'document_idle',
       persistAcrossSessions: true,
     },

@@ -16,6 +16,7 @@ import {
   type ConfirmationRequest,
 } from './confirmation';
 import { compactCount, tabTotal } from '../page/count';
+import { frameHost, type FrameSender } from '../page/frame-host';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
 import { records } from '../store/records';
@@ -100,7 +101,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
   const tabId = sender.tab?.id;
   const frameId = sender.frameId ?? 0;
   // Browser-set fields only. The host picks settings (on/off, country) and names the asking site; it grants nothing.
-  const host = hostOf(sender.url ?? sender.tab?.url);
+  const host = frameHost(sender as FrameSender);
   const { settings } = await loadSettings();
   switch (request.type) {
     case 'page/config': {

@@ -6,7 +6,7 @@
  * ask the background to open the confirmation. Nothing here listens to `message` events or custom
  * DOM events, so a page cannot steer it.
  */
-import { warmUpSteps } from '../phone/find';
+import { mayContainPhoneNumber, warmUpSteps } from '../phone/find';
 import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
 import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
 import { createIdleRunner } from './idle';
@@ -28,6 +28,12 @@ export interface ClickToCallConfig {
   agentName: string | null;
 }
 
+/** What the content script's environment gives the finder. */
+export interface ClickToCallEnv {
+  /** Shadow root of an element, closed ones where the extension can open them (./shadow-roots.ts). */
+  getShadowRoot?: (element: Element) => ShadowRoot | null;
+}
+
 export interface ClickToCall {
   readonly scanner: Scanner;
   /** New agent name for the button (a new country needs a new instance). */
@@ -35,8 +41,12 @@ export interface ClickToCall {
   stop(): void;
 }
 
-/** Text nodes per scanner chunk: a chunk stays far below a 50 ms task even on digit-heavy tables. */
-const CHUNK = 40;
+/**
+ * Text nodes per scanner chunk: the idle runner checks its time budget between chunks, so a chunk is
+ * the most a slice can overrun it by. On a report export nearly every cell is a candidate (1–3 ms
+ * each on a busy machine): 40 made 75–140 ms tasks there (bench/page-cost.ts), 8 keeps them short.
+ */
+export const CHUNK = 8;
 /** Bursts of mutations are merged: wait this long after the last one… */
 const DEBOUNCE_MS = 250;
 /** …but never longer than this after the first. */
@@ -75,7 +85,19 @@ export function visibleBlocks(doc: Document, width: number, height: number, limi
   return [...out];
 }
 
-export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc: Document = document): ClickToCall {
+/**
+ * Whether libphonenumber's warm-up is worth running now: the page's text has a phone-shaped digit
+ * run, or it has tel: links or inputs (read by the finder too). On a page without (an article, a
+ * dashboard of small figures) the warm-up, most of the finder's fixed cost, is skipped; a number that
+ * appears later pays it inside its own first scan.
+ */
+export function mayHoldNumbers(doc: Document): boolean {
+  const body = doc.body;
+  if (!body) return false;
+  return mayContainPhoneNumber(body.textContent ?? '') || body.querySelector('a[href^="tel:" i], a[href^="callto:" i], input, textarea') !== null;
+}
+
+export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc: Document = document, env: ClickToCallEnv = {}): ClickToCall {
   const win = doc.defaultView ?? window;
   const now = () => win.performance.now();
   let agentName = config.agentName;
@@ -112,12 +134,13 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   const scanner = createScanner({
     defaultCountry: config.defaultCountry,
     chunkSize: CHUNK,
+    getShadowRoot: env.getShadowRoot,
     onShadowRoot: (root) => observer.observe(root, observeOptions),
   });
   let lastReportKey = '';
   let lastReportAt = 0;
-  // libphonenumber's one-time warm-up first, one step per task, then the scan.
-  const warmUp = warmUpSteps(config.defaultCountry);
+  // libphonenumber's one-time warm-up first (where the page may hold numbers), one step per task, then the scan.
+  const warmUp = mayHoldNumbers(doc) ? warmUpSteps(config.defaultCountry) : [];
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();

@@ -9,6 +9,7 @@
  */
 import type { PageConfig, PageRequest } from './messages';
 import { startClickToCall, type ClickToCall, type PageLink } from './click-to-call';
+import { shadowRootOpener, type DomApi } from './shadow-roots';
 
 /** The part of the extension API the content script uses (wxt/browser in the entrypoint, a fake in tests). */
 export interface ContentBrowser {
@@ -19,6 +20,8 @@ export interface ContentBrowser {
       addListener(cb: (message: unknown, sender: { id?: string }, sendResponse: (answer: unknown) => void) => unknown): void;
     };
   };
+  /** Chromium's content-script `dom` API (opens closed shadow roots); absent in Firefox. */
+  dom?: DomApi;
 }
 
 export function readConfig(value: unknown): PageConfig | null {
@@ -68,6 +71,7 @@ export function runContentScript(browser: ContentBrowser, doc: Document = docume
     alive,
   };
 
+  const getShadowRoot = shadowRootOpener(browser.dom);
   let active: ClickToCall | null = null;
   let country = '';
   let generation = 0;
@@ -93,7 +97,7 @@ export function runContentScript(browser: ContentBrowser, doc: Document = docume
     }
     active?.stop();
     country = config.defaultCountry;
-    active = startClickToCall(link, config, doc);
+    active = startClickToCall(link, config, doc, { getShadowRoot });
   }
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

@@ -17,7 +17,14 @@ export { expect };
 export const PAGES_DIR = join(process.cwd(), 'tests/fixtures/pages');
 export const EXPECTED = JSON.parse(readFileSync(join(PAGES_DIR, 'expected.json'), 'utf8')) as Record<
   string,
-  { defaultCountry: string; expected: string[]; afterClick?: Record<string, number>; withFrames?: Record<string, number> }
+  {
+    defaultCountry: string;
+    expected: string[];
+    afterClick?: Record<string, number>;
+    withFrames?: Record<string, number>;
+    withClosedShadowRoots?: Record<string, number>;
+    inFrames?: Record<string, number>;
+  }
 >;
 
 /** Pages made for these tests (a page script that forges input; a form next to an editor). */

@@ -54,7 +54,7 @@ describe('scriptPlan', () => {
 
 /** The `scripting` API as the browser keeps it: registered scripts by id. */
 function fakeScripting(manifestVersion = 3) {
-  const registered = new Map<string, { id: string; matches?: string[]; excludeMatches?: string[]; js?: string[]; allFrames?: boolean }>();
+  const registered = new Map<string, { id: string; matches?: string[]; excludeMatches?: string[]; js?: string[]; allFrames?: boolean; matchOriginAsFallback?: boolean }>();
   const calls: string[] = [];
   vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: manifestVersion } as never);
   Object.assign(fakeBrowser.scripting, {
@@ -88,6 +88,8 @@ describe('syncPageScripts (MV3 scripting)', () => {
     await storeSites({ mode: 'only-listed', listed: ['crm.example.com'] });
     await syncPageScripts();
     expect(registered.get(SCRIPT_ID)).toMatchObject({ js: [SCRIPT_FILE], matches: ['*://crm.example.com/*', '*://*.crm.example.com/*'], allFrames: true });
+    // Frames without a URL of their own (about:blank, srcdoc, blob:) on those sites too.
+    expect(registered.get(SCRIPT_ID)).toMatchObject({ matchOriginAsFallback: true });
     await syncPageScripts(); // a restarted worker: nothing to do
     expect(calls).toEqual(['register']);
 
@@ -99,6 +101,15 @@ describe('syncPageScripts (MV3 scripting)', () => {
     await storeSites({ mode: 'only-listed', listed: [] });
     await syncPageScripts();
     expect(registered.size).toBe(0);
+  });
+
+  it('renews a registration an older version made without matchOriginAsFallback', async () => {
+    const { registered, calls } = fakeScripting();
+    registered.set(SCRIPT_ID, { id: SCRIPT_ID, js: [SCRIPT_FILE], matches: [ALL_SITES], allFrames: true });
+    await storeSites({ mode: 'everywhere' });
+    await syncPageScripts();
+    expect(calls).toEqual(['unregister', 'register']);
+    expect(registered.get(SCRIPT_ID)).toMatchObject({ matches: [ALL_SITES], matchOriginAsFallback: true });
   });
 
   it('changes made together end in the last one', async () => {
@@ -133,6 +144,29 @@ describe('syncPageScripts (Firefox MV2 contentScripts)', () => {
       [['*://crm.example.com/*', '*://*.crm.example.com/*'], undefined, true],
       [[ALL_SITES], undefined, false],
     ]);
+  });
+
+  it('asks for about:blank and srcdoc frames, and blob: frames where Firefox knows matchOriginAsFallback', async () => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 2 } as never);
+    const live: Record<string, unknown>[] = [];
+    let knowsFallback = false;
+    (fakeBrowser as unknown as { contentScripts: unknown }).contentScripts = {
+      register: vi.fn(async (options: Record<string, unknown>) => {
+        // As a Firefox whose schema lacks a property does.
+        if ('matchOriginAsFallback' in options && !knowsFallback) throw new Error('Type error for parameter contentScriptOptions (Unexpected property "matchOriginAsFallback")');
+        live.push(options);
+        return { unregister: async () => undefined };
+      }),
+    };
+    // (A plan unlike the previous test's last one: the MV2 registration lives as long as the module.)
+    await storeSites({ mode: 'everywhere', paused: ['shop.example'] });
+    await syncPageScripts();
+    expect(live.at(-1)).toMatchObject({ allFrames: true, matchAboutBlank: true });
+    expect(live.at(-1)).not.toHaveProperty('matchOriginAsFallback');
+    knowsFallback = true;
+    await storeSites({ mode: 'everywhere', paused: ['bank.example'] });
+    await syncPageScripts();
+    expect(live.at(-1)).toMatchObject({ allFrames: true, matchAboutBlank: true, matchOriginAsFallback: true });
   });
 });
 

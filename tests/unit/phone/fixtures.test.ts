@@ -24,6 +24,8 @@ interface PageSpec {
   afterClick?: Record<string, number>;
   withClosedShadowRoots?: Record<string, number>;
   withFrames?: Record<string, number>;
+  /** Numbers in about:blank, srcdoc and blob: frames, which the content script in each frame reports itself. */
+  inFrames?: Record<string, number>;
 }
 
 const spec = JSON.parse(readFileSync(`${PAGES}expected.json`, 'utf8')) as Record<string, PageSpec | string>;
@@ -91,7 +93,7 @@ describe('expected.json', () => {
   it('lists valid numbers (min and max metadata) with consistent counts', () => {
     for (const [page, s] of pages) {
       expect(Object.keys(s.occurrences).sort(), page).toEqual([...s.expected].sort());
-      const all = { ...s.occurrences, ...s.afterClick, ...s.withClosedShadowRoots, ...s.withFrames };
+      const all = { ...s.occurrences, ...s.afterClick, ...s.withClosedShadowRoots, ...s.withFrames, ...s.inFrames };
       for (const e164 of Object.keys(all)) {
         expect(parseMin(e164)?.isValid(), `${page} ${e164} (min)`).toBe(true);
         expect(parseMax(e164)?.isValid(), `${page} ${e164} (max)`).toBe(true);
@@ -185,6 +187,17 @@ describe('fixture pages', () => {
     });
     expect(count(matches)).toEqual({ ...s.occurrences, ...s.withClosedShadowRoots });
     void window;
+  });
+
+  it('closed-shadow.html: closed roots (nested too) only through getShadowRoot; the closed ID chip stays out', async () => {
+    const s = spec['closed-shadow.html'] as PageSpec;
+    const { document } = await load('closed-shadow.html');
+    expect(count(scan(document, { defaultCountry: s.defaultCountry }))).toEqual(s.occurrences);
+    const matches = scan(document, {
+      defaultCountry: s.defaultCountry,
+      getShadowRoot: (el) => el.shadowRoot ?? (el as Element & { _root?: ShadowRoot })._root ?? null,
+    });
+    expect(count(matches)).toEqual({ ...s.occurrences, ...s.withClosedShadowRoots });
   });
 
   it('iframe.html: the child document is scanned with frames: true', async () => {

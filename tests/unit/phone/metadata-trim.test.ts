@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { getExampleNumber, getCountries, type CountryCode } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { parsePhoneNumberFromString, searchPhoneNumbersInText, type MetadataJson } from 'libphonenumber-js/core';
-import { trimMinMetadata } from '../../../lib/phone/libphonenumber-plugin';
+import { metadataModule, trimMinMetadata } from '../../../lib/phone/libphonenumber-plugin';
 
 const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/pages/');
 // Read from disk: vitest.config.ts applies the same build plugin, so an import would be trimmed already.
@@ -60,6 +60,26 @@ describe('trimmed min metadata', () => {
       for (const country of ['US', 'GB', 'DE', 'BR', 'IN'] as CountryCode[]) {
         expect(search(text, country, trimmed), `${page} ${country}`).toEqual(search(text, country, minMetadata));
       }
+    }
+  });
+});
+
+describe('metadataModule: the metadata as JSON.parse of a raw string', () => {
+  const evaluate = (code: string): unknown => new Function(code.replace(/^export default /, 'return '))();
+
+  it('gives back the same object, backslashes, quotes and non-ASCII included', () => {
+    for (const value of [trimmed, { p: '\\d{3}(?:\\.|-)', q: 'say "hi"', u: 'São Paulo', n: [1, 2.5, null, true] }]) {
+      const code = metadataModule(value);
+      expect(code.startsWith('export default JSON.parse(String.raw`')).toBe(true);
+      expect(evaluate(code)).toEqual(value);
+    }
+  });
+
+  it('falls back to the object literal where a raw template cannot hold the text', () => {
+    for (const value of [{ a: 'back`tick' }, { a: '${x}' }]) {
+      const code = metadataModule(value);
+      expect(code.includes('String.raw')).toBe(false);
+      expect(evaluate(code)).toEqual(value);
     }
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * Where the content script's time goes: a CDP CPU profile (Profiler.stop's `profile`) split into the
+ * finder's stages by the source file and function each sample's frame maps to (through the build's
+ * source map). Frames without a script of their own (natives such as getComputedStyle, builtins)
+ * count for the nearest caller that has one. Pure; bench/page-cost.ts feeds it.
+ */
+
+export type Stage = 'walk' | 'candidate search' | 'parse + validation' | 'messages' | 'overlay bookkeeping' | 'start-up and other';
+export const STAGES: readonly Stage[] = ['walk', 'candidate search', 'parse + validation', 'messages', 'overlay bookkeeping', 'start-up and other'];
+
+export interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Where a frame's code came from: its original source file and the function name there. */
+export type Locate = (url: string, line: number, column: number) => { source: string; name: string } | null;
+
+/** libphonenumber-js's matcher (the candidate regexps and their loop), as opposed to its parser and metadata. */
+const LIBPHONENUMBER_SEARCH = /(?:PhoneNumberMatcher|findNumbers|searchPhoneNumbers|findPhoneNumbersInText|matchPhoneNumberStringAgainstPhoneNumber|Leniency|parsePreCandidate|isValidPreCandidate|isValidCandidate|utf-8|RegExpCache|LRUCache)/;
+/** Scanner methods that keep the per-node results the overlay and the reports read. */
+const SCAN_BOOKKEEPING = new Set(['sameMatches', 'takeChanges', 'results', 'matches', 'clear', 'pieceAt', 'uncollapse', 'matchToRange', 'containerKeyOf', 'scanMutations']);
+
+/** The stage of one located frame. */
+export function stageOf(source: string, name: string): Stage {
+  if (source.includes('libphonenumber-js')) return LIBPHONENUMBER_SEARCH.test(source) ? 'candidate search' : 'parse + validation';
+  if (/lib\/phone\/find\.ts$/.test(source)) return 'candidate search';
+  if (/lib\/phone\/(?:reject|page-country|place-names|matches-entirely)\.ts$/.test(source)) return 'parse + validation';
+  if (/lib\/phone\/(?:scan|joints)\.ts$/.test(source)) return SCAN_BOOKKEEPING.has(name) ? 'overlay bookkeeping' : 'walk';
+  if (/lib\/page\/(?:content|report|count|messages)\.ts$/.test(source)) return 'messages';
+  if (/lib\/page\/click-to-call\.ts$/.test(source)) return name === 'afterScan' ? 'messages' : 'overlay bookkeeping';
+  if (/lib\/page\/(?:hit|overlay|idle|tel)\.ts$/.test(source)) return 'overlay bookkeeping';
+  return 'start-up and other';
+}
+
+/**
+ * Milliseconds of self time per stage, for frames of scripts whose URL `isOurs` accepts (and the
+ * frames they call). `gc` is the profile's garbage-collector time over the whole renderer.
+ */
+export function splitProfile(profile: CpuProfile, isOurs: (url: string) => boolean, locate: Locate): { stages: Record<Stage, number>; gc: number; total: number } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const memo = new Map<number, Stage | null>();
+  const stageOfNode = (id: number): Stage | null => {
+    if (memo.has(id)) return memo.get(id)!;
+    const node = byId.get(id)!;
+    const { url, lineNumber, columnNumber, functionName } = node.callFrame;
+    let stage: Stage | null;
+    if (url && isOurs(url)) {
+      const at = locate(url, lineNumber, columnNumber);
+      stage = at ? stageOf(at.source, at.name || functionName) : 'start-up and other';
+    } else if (!url && parent.has(id)) stage = stageOfNode(parent.get(id)!);
+    else stage = null;
+    memo.set(id, stage);
+    return stage;
+  };
+  const self = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  // A sample's time is the delta to the next sample.
+  for (let i = 0; i < samples.length; i++) self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  const stages = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
+  let gc = 0;
+  for (const [id, ms] of self) {
+    const node = byId.get(id)!;
+    if (node.callFrame.functionName === '(garbage collector)') gc += ms;
+    const stage = stageOfNode(id);
+    if (stage) stages[stage] += ms;
+  }
+  return { stages, gc, total: STAGES.reduce((a, s) => a + stages[s], 0) };
+}

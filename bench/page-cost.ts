@@ -1,0 +1,300 @@
+/**
+ * Page-cost bench: what the WHOLE content script costs a page, against ringcentral-c2d on the same
+ * pages, in one Chromium run with the production extension loaded (.output/chrome-mv3).
+ *
+ * Cost = the renderer's main-thread time (CDP Performance.getMetrics TaskDuration, thread time) once the page is
+ * quiet, minus the same page alone: script compile, warm-up, the scan, messages and overlay set-up all
+ * count. Every page load gets a site of its own (`<kind>-<n>.test`, resolved to the bench's server), so
+ * it gets a renderer of its own and no figure carries another load's tasks; the site rules switch
+ * click-to-call on for the `ours-*` sites only. c2d is its published browser build (build/index.js) started as its
+ * README says (`new RingCentralC2D()`), injected after load. Median of ROUNDS rounds, the three taking
+ * turns; one more round under a trace gives each script's longest main-thread task.
+ *
+ * Then a CPU profile of our content script on the first (largest) page, from a build with source maps,
+ * split into walk, candidate search, parse + validation, messages and overlay bookkeeping.
+ *
+ *   npx tsx bench/page-cost.ts          (npm run build first; or `npm run bench -- page-cost`)
+ *   ROWS=5000 ROUNDS=5 npx tsx bench/page-cost.ts
+ *
+ * Figures only: not a pass/fail test. Pages: bench/lib/page-shapes.ts (generated, seeded).
+ */
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import { build as wxtBuild } from 'wxt';
+import { DEFAULT_SETTINGS, type Settings } from '../lib/settings/schema';
+import { browserPath } from '../scripts/browsers.mjs';
+import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
+import { longestTask, type TraceEvent } from './lib/trace-tasks';
+import { pageShapes, type PageShape } from './lib/page-shapes';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROWS = Number(process.env.ROWS ?? 5000);
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 5));
+const BUILD = join(ROOT, '.output/chrome-mv3');
+const CONTENT = 'content-scripts/content.js';
+const C2D_BUILD = join(ROOT, 'node_modules/ringcentral-c2d/build/index.js');
+
+type Kind = 'alone' | 'ours' | 'c2d';
+
+interface Run {
+  /** Renderer main-thread time, ms. */
+  ms: number;
+  /** Numbers ours reported for the page (its count, not the capped list). */
+  found?: number;
+}
+
+// ---- the page server: each shape, c2d's build and its start line ----
+
+function serve(shapes: PageShape[]): Promise<{ port: number; close(): void }> {
+  const byName = new Map(shapes.map((s) => [`/${s.name}.html`, s.html]));
+  const c2d = readFileSync(C2D_BUILD);
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const html = byName.get(path);
+    if (html) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+    if (path === '/c2d.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(c2d);
+    if (path === '/c2d-start.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.__c2d = new RingCentralC2D();');
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+// ---- the browser ----
+
+/** The site of one page load: its own renderer process. */
+const siteOf = (kind: Kind, n: number) => `${kind}-${n}.test`;
+/** Page loads per kind (rounds and a traced one per shape, the profile): the `ours-*` sites to switch on. */
+const MAX_LOADS = 300;
+
+async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Worker; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'page-cost-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: browserPath('chromium'),
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`,
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+    ],
+  });
+  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // Click-to-call on the ours-* sites only: the page alone and c2d run without our script.
+  const listed = Array.from({ length: MAX_LOADS }, (_, n) => siteOf('ours', n));
+  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, mode: 'only-listed', listed } };
+  await sw.evaluate((s) => (globalThis as any).chrome.storage.local.set({ settings: s }), settings);
+  for (;;) {
+    const registered = await sw.evaluate(async () => (await (globalThis as any).chrome.scripting.getRegisteredContentScripts()).flatMap((s: any) => s.matches ?? []));
+    if (registered.some((m: string) => m.includes(siteOf('ours', 0)))) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { context, sw, dir };
+}
+
+async function taskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+/**
+ * Until the renderer's main thread has been all but idle (< 1 ms of tasks) for 1.6 s: longer than any
+ * delay either script waits before working (c2d's queue consumes up to 1 s after it is fed; ours
+ * waits at most 500 ms for an idle period).
+ */
+async function quiet(cdp: CDPSession): Promise<number> {
+  let last = await taskMs(cdp);
+  let still = 0;
+  for (let i = 0; i < 600 && still < 8; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = await taskMs(cdp);
+    still = now - last < 1 ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/** Our top frame's report (its count), once it has reported; null before. */
+async function reported(sw: Worker, url: string): Promise<number | null> {
+  return sw.evaluate(async (u) => {
+    const c = (globalThis as any).chrome;
+    const [tab] = (await c.tabs.query({})).filter((t: any) => t.url === u);
+    if (!tab) return null;
+    const entry = ((await c.storage.session.get('page.numbers'))['page.numbers'] ?? {})[String(tab.id)];
+    if (!entry?.frames?.['0']) return null;
+    return entry.totals?.['0'] ?? entry.frames['0'].length;
+  }, url);
+}
+
+interface Opened {
+  page: Page;
+  cdp: CDPSession;
+  found?: number;
+}
+
+/** Opens a shape as `kind` and waits until everything it started has run. */
+let loads = 0;
+
+async function open(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, before?: (cdp: CDPSession) => Promise<void>): Promise<Opened> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  // Thread time, not wall time: on a shared machine other processes stretch wall time at random.
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await before?.(cdp);
+  const origin = `http://${siteOf(kind, loads++ % MAX_LOADS)}:${port}`;
+  const url = `${origin}/${shape.name}.html`;
+  await page.goto(url, { waitUntil: 'load' });
+  let found: number | undefined;
+  if (kind === 'c2d') {
+    await page.addScriptTag({ url: `${origin}/c2d.js` });
+    await page.addScriptTag({ url: `${origin}/c2d-start.js` });
+    if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
+  } else if (kind === 'ours') {
+    // Our script starts at document_idle and asks the background first: wait for its report.
+    for (let i = 0; i < 600 && found === undefined; i++) {
+      const n = await reported(sw, page.url());
+      if (n === null) await new Promise((r) => setTimeout(r, 100));
+      else found = n;
+    }
+  }
+  await quiet(cdp);
+  if (kind === 'ours') found = (await reported(sw, page.url())) ?? found;
+  return { page, cdp, found };
+}
+
+async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind): Promise<Run> {
+  const { page, cdp, found } = await open(context, sw, port, shape, kind);
+  const ms = await taskMs(cdp);
+  await page.close();
+  return { ms, found };
+}
+
+// ---- the longest task, from a trace ----
+
+async function traced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, prefix: string): Promise<number> {
+  const events: TraceEvent[] = [];
+  let done: () => void = () => undefined;
+  const complete = new Promise<void>((r) => (done = r));
+  const { page, cdp } = await open(context, sw, port, shape, kind, async (session) => {
+    session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    session.on('Tracing.tracingComplete', () => done());
+    await session.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  });
+  await cdp.send('Tracing.end');
+  await complete;
+  await page.close();
+  return longestTask(events, prefix);
+}
+
+// ---- the CPU profile split ----
+
+const silent = () => undefined;
+const QUIET_LOGGER = { level: 0, debug: silent, log: silent, info: silent, warn: silent, error: console.error, fatal: console.error, success: silent, box: silent } as never;
+
+async function profileSplit(shape: PageShape, port: number): Promise<ReturnType<typeof splitProfile>> {
+  const outDir = mkdtempSync(join(tmpdir(), 'page-cost-build-'));
+  try {
+    // The same build with source maps, so each profiled frame maps back to its module and function.
+    await wxtBuild({ root: ROOT, outDir, logger: QUIET_LOGGER, vite: () => ({ build: { sourcemap: true } }) });
+    const extDir = join(outDir, 'chrome-mv3');
+    const map = new TraceMap(readFileSync(join(extDir, `${CONTENT}.map`), 'utf8'));
+    const { context, sw, dir } = await launch(extDir);
+    try {
+      let profile: CpuProfile | null = null;
+      const { page, cdp } = await open(context, sw, port, shape, 'ours', async (session) => {
+        await session.send('Profiler.enable');
+        await session.send('Profiler.setSamplingInterval', { interval: 100 });
+        await session.send('Profiler.start');
+      });
+      profile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+      await page.close();
+      await context.close();
+      return splitProfile(
+        profile,
+        (url) => url.endsWith(CONTENT),
+        (_url, line, column) => {
+          const at = originalPositionFor(map, { line: line + 1, column });
+          return at.source ? { source: at.source, name: at.name ?? '' } : null;
+        },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+// ---- the run ----
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const f1 = (x: number) => x.toFixed(1).padStart(7);
+
+async function main() {
+  if (!existsSync(join(BUILD, CONTENT))) throw new Error('No production build: run `npm run build` first.');
+  const shapes = pageShapes(ROWS);
+  const server = await serve(shapes);
+  const { context, sw, dir } = await launch(BUILD);
+  const ourUrl = `chrome-extension://${new URL(sw.url()).host}/`; // URL.origin is "null" for this scheme
+  console.log(`Chromium ${context.browser()?.version() ?? ''} · ${ROUNDS} rounds (median) · main-thread time with the script minus the page alone\n`);
+  const head = `${'page'.padEnd(20)} ${'numbers'.padStart(12)} ${'found'.padStart(6)} │ ${'ours ms'.padStart(7)} ${'longest'.padStart(7)} │ ${'c2d ms'.padStart(7)} ${'longest'.padStart(7)} │ ${'ours/c2d'.padStart(8)} ${'aim'.padStart(6)}`;
+  console.log(head);
+  console.log('─'.repeat(head.length));
+  try {
+    for (const shape of shapes) {
+      const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = (['alone', 'ours', 'c2d'] as const).map((_, i, all) => all[(i + round) % all.length]!);
+        for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind));
+      }
+      const alone = median(runs.alone.map((r) => r.ms));
+      const ours = Math.max(0, median(runs.ours.map((r) => r.ms)) - alone);
+      const c2d = Math.max(0, median(runs.c2d.map((r) => r.ms)) - alone);
+      const oursLongest = await traced(context, sw, server.port, shape, 'ours', ourUrl);
+      const c2dLongest = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
+      const ratio = c2d > 0 ? ours / c2d : Infinity;
+      const aim = shape.large ? '≤ 0.33' : '≤ 1';
+      console.log(
+        `${shape.name.padEnd(20)} ${`${shape.numbers} (${shape.distinct})`.padStart(12)} ${String(median(runs.ours.map((r) => r.found ?? 0))).padStart(6)} │ ` +
+          `${f1(ours)} ${f1(oursLongest)} │ ${f1(c2d)} ${f1(c2dLongest)} │ ${(Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a').padStart(8)} ${aim.padStart(6)}`,
+      );
+    }
+    console.log(
+      '\nnumbers: phone numbers written on the page (different ones); found: different numbers ours reported (its count).\n' +
+        'ms: added main-thread time (median). longest: the longest main-thread task in which that script ran (one traced\n' +
+        'round; aim ≤ 50 ms). Aim: ours/c2d ≤ 0.33 on the large pages, ≤ 1 on the small ones.',
+    );
+    const raw = readFileSync(join(BUILD, CONTENT));
+    console.log(`\nContent script ${CONTENT}: ${(raw.length / 1024).toFixed(1)} KB, ${(gzipSync(raw, { level: 9 }).length / 1024).toFixed(1)} KB gzipped (budget 50 KB)`);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const large = shapes[0]!;
+  const split = await profileSplit(large, server.port);
+  server.close();
+  console.log(`\nCPU profile of our content script on ${large.name} (self time, sampled every 0.1 ms; natives count for their caller):`);
+  for (const stage of STAGES) console.log(`  ${stage.padEnd(22)} ${f1(split.stages[stage])} ms  ${((100 * split.stages[stage]) / Math.max(split.total, 1e-9)).toFixed(0).padStart(3)}%`);
+  console.log(`  ${'total'.padEnd(22)} ${f1(split.total)} ms   (garbage collection in the renderer meanwhile: ${split.gc.toFixed(1)} ms)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+/**
+ * The page-cost bench's pure parts: the CPU-profile split by stage, the longest task from a trace,
+ * and the generated pages (seeded: the same every run; the shapes the issue names).
+ */
+import { describe, expect, it } from 'vitest';
+import { splitProfile, stageOf, type CpuProfile } from '../../../bench/lib/cost-profile';
+import { longestTask, type TraceEvent } from '../../../bench/lib/trace-tasks';
+import { pageShapes, phoneText, seeded } from '../../../bench/lib/page-shapes';
+
+describe('stageOf', () => {
+  it('puts each module of the content script in its stage', () => {
+    expect(stageOf('../../lib/phone/scan.ts', 'step')).toBe('walk');
+    expect(stageOf('../../lib/phone/joints.ts', 'laidOutApart')).toBe('walk');
+    expect(stageOf('../../lib/phone/scan.ts', 'takeChanges')).toBe('overlay bookkeeping');
+    expect(stageOf('../../lib/phone/find.ts', 'mayContainPhoneNumber')).toBe('candidate search');
+    expect(stageOf('../../node_modules/libphonenumber-js/es6/PhoneNumberMatcher.js', 'find')).toBe('candidate search');
+    expect(stageOf('../../node_modules/libphonenumber-js/es6/parse.js', 'parse')).toBe('parse + validation');
+    expect(stageOf('../../lib/phone/reject.ts', 'checkShape')).toBe('parse + validation');
+    expect(stageOf('../../lib/page/click-to-call.ts', 'afterScan')).toBe('messages');
+    expect(stageOf('../../lib/page/report.ts', 'numbersToReport')).toBe('messages');
+    expect(stageOf('../../lib/page/click-to-call.ts', 'show')).toBe('overlay bookkeeping');
+    expect(stageOf('../../node_modules/wxt/dist/utils/content-script.mjs', '')).toBe('start-up and other');
+  });
+});
+
+describe('splitProfile', () => {
+  const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0 });
+  // root → (program); root → ours@1 (scan.ts step) → native getComputedStyle; root → ours@2 (find.ts); root → page script; root → GC
+  const profile: CpuProfile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)', ''), children: [2, 3, 5, 6, 7] },
+      { id: 2, callFrame: frame('(program)', '') },
+      { id: 3, callFrame: frame('a', 'chrome-extension://x/content-scripts/content.js', 1), children: [4] },
+      { id: 4, callFrame: frame('getComputedStyle', '') },
+      { id: 5, callFrame: frame('b', 'chrome-extension://x/content-scripts/content.js', 2) },
+      { id: 6, callFrame: frame('pageFn', 'https://crm.example.com/app.js') },
+      { id: 7, callFrame: frame('(garbage collector)', '') },
+    ],
+    // Each sample's time is the delta to the next one (µs).
+    samples: [3, 4, 4, 5, 6, 2, 7, 3],
+    timeDeltas: [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000],
+  };
+  const locate = (_url: string, line: number) => (line === 1 ? { source: 'lib/phone/scan.ts', name: 'step' } : { source: 'lib/phone/find.ts', name: 'run' });
+
+  it('adds self time per stage, natives counting for their caller; other scripts, (program) and GC stay out', () => {
+    const split = splitProfile(profile, (url) => url.endsWith('content.js'), locate);
+    expect(split.stages.walk).toBeCloseTo(1 + 2 + 3); // a, then getComputedStyle twice
+    expect(split.stages['candidate search']).toBeCloseTo(4);
+    expect(split.total).toBeCloseTo(10);
+    expect(split.gc).toBeCloseTo(7);
+  });
+});
+
+describe('longestTask', () => {
+  const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', ts: 0, pid, tid, args: { name } });
+  const task = (ts: number, ms: number, tid = 1): TraceEvent => ({ name: 'RunTask', ph: 'X', ts, dur: ms * 1000, pid: 9, tid });
+  const call = (ts: number, url: string, tid = 1): TraceEvent => ({ name: 'FunctionCall', ph: 'X', ts, dur: 10, pid: 9, tid, args: { data: { url } } });
+  const ours = 'chrome-extension://abc/content-scripts/content.js';
+
+  it('the longest renderer main-thread task in which the script ran; others’ tasks and other threads do not count', () => {
+    const events = [
+      meta(9, 1, 'CrRendererMain'),
+      meta(9, 2, 'Compositor'),
+      task(0, 30), call(5_000, ours), // ours: 30 ms
+      task(100_000, 80), call(100_500, 'https://page.example/app.js'), // the page's: 80 ms
+      task(200_000, 45), call(210_000, ours), // ours: 45 ms
+      task(300_000, 90, 2), call(300_100, ours, 2), // not a main thread
+    ];
+    expect(longestTask(events, 'chrome-extension://abc/')).toBe(45);
+    // Thread time when the trace has it (a task stretched by other processes is not longer work).
+    expect(longestTask([...events, { ...task(400_000, 70), tdur: 20_000 }, call(400_100, ours)], 'chrome-extension://abc/')).toBe(45);
+    expect(longestTask(events, 'https://nobody.example/')).toBe(0);
+  });
+});
+
+describe('page shapes', () => {
+  it('are the same every run, and the shapes the issue names', () => {
+    const a = pageShapes(200);
+    const b = pageShapes(200);
+    expect(a.map((s) => s.html)).toEqual(b.map((s) => s.html));
+    expect(a.map((s) => s.name)).toEqual(['report-export-200', 'crm-table-200', 'article-1500p', 'look-alikes-200', 'record-view', 'mail-thread']);
+    // The article has no digit at all; the export has one phone per row, in 6 columns.
+    expect(/\d/.test(a[2]!.html.replace(/<style>.*?<\/style>/, '').replace(/<[^>]*>/g, ''))).toBe(false);
+    expect(a[0]!.numbers).toBe(200);
+    expect((a[0]!.html.match(/<tr>/g) ?? []).length).toBe(201);
+    expect(a[0]!.html.split('<tr>')[5]!.match(/<td>/g)).toHaveLength(6);
+  });
+
+  it('phone numbers in varied US and international formats', () => {
+    const r = seeded(1);
+    const texts = Array.from({ length: 200 }, () => phoneText(r));
+    expect(texts.some((t) => t.startsWith('('))).toBe(true);
+    expect(texts.some((t) => t.startsWith('+44'))).toBe(true);
+    expect(texts.some((t) => t.startsWith('+81'))).toBe(true);
+    expect(new Set(texts).size).toBeGreaterThan(150);
+  });
+});
