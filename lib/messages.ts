@@ -7,7 +7,9 @@ import type { Execution, ExecutionLogEntry } from './api/schemas/execution';
 import { z } from './api/zod';
 import type { PhoneInputResult } from './phone/normalize';
 import { accountRequests, type AccountReplies } from './requests/account';
-import { agentsRequests, type AgentReplies } from './requests/agents';
+import { agentsRequests, type AgentReplies, type AgentsView } from './requests/agents';
+
+export type { AgentSummary, AgentsView } from './requests/agents';
 import { batchesRequests, type BatchReplies } from './requests/batches';
 import { country, e164, id } from './requests/common';
 import { executionsRequests, type ExecutionReplies } from './requests/executions';
@@ -133,24 +135,7 @@ export interface ConnectionReport {
   account?: string;
 }
 
-/** What the agent picker needs of an agent. */
-export interface AgentSummary {
-  id: string;
-  name: string;
-  status: string | null;
-  /** Added by hand (when the service has no list route), rather than listed by the service. */
-  manual: boolean;
-}
 
-export interface AgentsView {
-  agents: AgentSummary[];
-  /** When the list was last fetched from the service (ms), null if never. */
-  fetchedAt: number | null;
-  /** The service has no `GET /v2/agent/all`: the user adds agents by id. */
-  listRouteMissing: boolean;
-  /** Set when a refresh failed; the cached list is still returned. */
-  refreshError: string | null;
-}
 
 export interface OwnedNumber {
   id: string;

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { z } from '../lib/api/zod';
 import type { KeyGrant } from './keys';
-import type { Runtime } from './runtime';
+import type { RoutesMode, Runtime } from './runtime';
 import type { Account } from './store';
 
 export type HonoEnv = { Bindings: HttpBindings };
@@ -16,7 +16,7 @@ export type SandboxContext = Context<HonoEnv>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `spec`: only the spec's form; `live`: only the live service's form; `common`: both. */
 export type RouteForm = 'spec' | 'live' | 'common';
-export type RoutesMode = 'spec' | 'live' | 'both';
+export type { RoutesMode } from './runtime';
 
 /** Returned by a handler to pass the request on to the next matching route. */
 export const NEXT = Symbol('next route');

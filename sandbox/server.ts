@@ -21,26 +21,13 @@ import type { AccountLetter, KeyGrant } from './keys';
 import { NEXT, normalizePath, resolveRoute, type HonoEnv, type Reply, type RouteCtx, type RoutesMode, type SandboxContext } from './router';
 import { loggedJsonBody } from './request-log';
 import { ROUTES } from './routes';
-import type { Runtime } from './runtime';
+import type { Runtime, SandboxOptions } from './runtime';
 import { seedStore } from './seed';
 import { MAX_LOG_ENTRIES, Store } from './store';
 import { Timers } from './timers';
 import { Webhooks } from './webhooks';
 
-export interface SandboxOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** Time factor for call walks and waits (default 1); validation always uses the real clock. */
-  speed?: number;
-  /** Which forms of the routes exist (default both). */
-  routes?: RoutesMode;
-  /** Requests per minute per key before 429 (default 1000). */
-  rateLimitPerMinute?: number;
-  /** One line per request; default: silent. */
-  log?: (line: string) => void;
-}
+export type { SandboxOptions } from './runtime';
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:43123 (no trailing slash). */

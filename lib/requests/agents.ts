@@ -6,7 +6,6 @@
 import type { Agent } from '../api/schemas/agent';
 import { agentCreateBody, agentPatchBody, agentReplaceBody } from '../api/schemas/agent';
 import { z } from '../api/zod';
-import type { AgentsView } from '../messages';
 import { id } from './common';
 
 export const agentsRequests = [
@@ -33,4 +32,22 @@ export interface AgentReplies {
   'agent/replace': AgentWritten;
   'agent/create': AgentWritten;
   'agent/delete': AgentsView;
+}
+
+/** What the agent picker needs of an agent. */
+export interface AgentSummary {
+  id: string;
+  name: string;
+  status: string | null;
+  /** Added by hand (when the service has no list route), rather than listed by the service. */
+  manual: boolean;
+}
+export interface AgentsView {
+  agents: AgentSummary[];
+  /** When the list was last fetched from the service (ms), null if never. */
+  fetchedAt: number | null;
+  /** The service has no `GET /v2/agent/all`: the user adds agents by id. */
+  listRouteMissing: boolean;
+  /** Set when a refresh failed; the cached list is still returned. */
+  refreshError: string | null;
 }

@@ -36,20 +36,26 @@ afterAll(async () => {
   await sb.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
-beforeEach(() => {
+beforeEach(async () => {
   sb.reset();
   received = [];
+  await clock({ speed: SPEED });
 });
 
 const get = (path: string, key = OWNER_KEY) => call(base, 'GET', path, { key });
+/** Sets the sandbox clock's speed for waits armed from now on; `advance` fires every pending wait now. */
+const clock = (body: { speed?: number; advance?: boolean }) => fetch(`${base}/__sandbox/clock`, { method: 'POST', body: JSON.stringify(body) });
 
 describe('a call from CSV to results', () => {
   it('multipart batch → schedule (+00:00, 3 min) → completed with transcript, extracted data and a playable recording', async () => {
+    // The clock nearly stands while the batch is placed, so 'scheduled' is seen however slow this machine is.
+    await clock({ speed: 0.001 });
     const { batchId, executionIds } = await placeCalls(base, A.agents.sales, [{ contact_number: '+14155550123', name: 'Grace', plan: 'gold' }]);
     expect(executionIds).toHaveLength(1);
     const id = executionIds[0]!;
     const scheduled = await get(`/executions/${id}`);
     expect(scheduled.body.status).toBe('scheduled');
+    await clock({ speed: SPEED, advance: true });
     expect(scheduled.body.context_details).toEqual({ recipient_data: { name: 'Grace', plan: 'gold' }, recipient_phone_number: '+14155550123' });
 
     const done = await waitForTerminal(base, id);
@@ -160,6 +166,8 @@ describe('a call from CSV to results', () => {
 
 describe('outcomes by the last four digits', () => {
   it('1001 busy, 1002 no-answer, 1003 failed, 1004 voicemail, 1005 error, 1006 canceled, 1007 long (until stopped)', async () => {
+    // The long call is on the line for two sandbox minutes: at speed 30 that is 4 s, long enough to be seen on a loaded machine.
+    await clock({ speed: 30 });
     const numbers = ['+14155551001', '+14155551002', '+14155551003', '+14155551004', '+14155551005', '+14155551006', '+14155551007'];
     const { batchId, executionIds } = await placeCalls(base, A.agents.sales, numbers.map((contact_number) => ({ contact_number })));
     const byNumber = async () => {
