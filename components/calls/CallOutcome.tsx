@@ -11,7 +11,7 @@ export function outcomeExplanation(execution: Pick<Execution, 'status' | 'conver
     if (execution.answered_by_voice_mail) return t('outcome_voicemail');
     if (!answered(executionDuration(execution))) return t('outcome_nobodyAnswered');
   }
-  return STATUS_EXPLANATIONS[status] ?? (isTerminalExecutionStatus(status) ? t('outcome_endedWithStatus', status) : `The call is ${statusLabel(status).toLowerCase()}.`);
+  return STATUS_EXPLANATIONS[status] ?? (isTerminalExecutionStatus(status) ? t('outcome_endedWithStatus', status) : t('calls_callIsStatus', statusLabel(status).toLowerCase()));
 }
 
 export function CallOutcome({ execution }: { execution: Execution }) {
