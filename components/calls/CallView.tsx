@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
 import type { CallRecord, CallVia, DialStep } from '../../lib/calls/call-record';
 import { t, type MessageKey } from '../../lib/i18n';
-import { statusLabel } from '../../lib/calls/status';
+import { statusText } from '../../lib/calls/status-text';
 import { expectedStarts } from '../../lib/calls/tracker';
 import { formatClock, formatCountdown, formatDateTime, formatDuration } from '../../lib/ui/format';
 import { useNow } from '../../lib/ui/hooks';
@@ -45,11 +45,11 @@ const WAITING = new Set(['prepared', 'scheduled', 'queued', 'rescheduled']);
 
 export function callStatusText(call: CallRecord): string {
   if (call.failure) return t(STEP_FAILED[call.failure.step].alone);
-  if (call.step === 'finished') return statusLabel(call.status);
+  if (call.step === 'finished') return statusText(call.status);
   if (call.stopRequested && !call.stopRefused) return t('calls_stopping');
   if (call.trackingPaused) return t('calls_trackingPaused');
   const progress = STEP_PROGRESS[call.step];
-  return progress ? t(progress) : statusLabel(call.status ?? 'scheduled');
+  return progress ? t(progress) : statusText(call.status ?? 'scheduled');
 }
 
 /** Where the call is now, what went wrong, and the Retry / Stop call actions. */
