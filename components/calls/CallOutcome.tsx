@@ -1,6 +1,7 @@
 import type { Execution } from '../../lib/api/schemas/execution';
-import { answered, isTerminalExecutionStatus, STATUS_EXPLANATIONS, statusLabel } from '../../lib/calls/status';
-import { t } from '../../lib/i18n';
+import { answered, isTerminalExecutionStatus } from '../../lib/calls/status';
+import { statusExplanation, statusText } from '../../lib/calls/status-text';
+import { t, uiLocale } from '../../lib/i18n';
 import { executionDuration, formatDuration } from '../../lib/ui/format';
 import { tNodes } from '../shared/Translated';
 
@@ -11,7 +12,7 @@ export function outcomeExplanation(execution: Pick<Execution, 'status' | 'conver
     if (execution.answered_by_voice_mail) return t('outcome_voicemail');
     if (!answered(executionDuration(execution))) return t('outcome_nobodyAnswered');
   }
-  return STATUS_EXPLANATIONS[status] ?? (isTerminalExecutionStatus(status) ? t('outcome_endedWithStatus', status) : `The call is ${statusLabel(status).toLowerCase()}.`);
+  return statusExplanation(status) ?? (isTerminalExecutionStatus(status) ? t('outcome_endedWithStatus', status) : t('calls_callIsStatus', statusText(status).toLocaleLowerCase(uiLocale())));
 }
 
 export function CallOutcome({ execution }: { execution: Execution }) {
@@ -20,9 +21,9 @@ export function CallOutcome({ execution }: { execution: Execution }) {
     <div class={`outcome outcome-${execution.status}`}>
       <p class="outcome-status">
         {duration !== null ? (
-          tNodes('outcome_statusWithDuration', <strong>{statusLabel(execution.status)}</strong>, formatDuration(duration))
+          tNodes('outcome_statusWithDuration', <strong>{statusText(execution.status)}</strong>, formatDuration(duration))
         ) : (
-          <strong>{statusLabel(execution.status)}</strong>
+          <strong>{statusText(execution.status)}</strong>
         )}
       </p>
       <p>{outcomeExplanation(execution)}</p>

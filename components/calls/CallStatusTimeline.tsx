@@ -1,5 +1,6 @@
 import type { CallRecord } from '../../lib/calls/call-record';
 import { STATUS_PATH } from '../../lib/calls/status';
+import { statusText } from '../../lib/calls/status-text';
 import { t } from '../../lib/i18n';
 import { formatClock } from '../../lib/ui/format';
 import { timelineEntries } from '../../lib/ui/timeline';
@@ -14,7 +15,7 @@ export function CallStatusTimeline({ call }: { call: Pick<CallRecord, 'observed'
     <ol class="timeline" aria-label={t('timeline_label')}>
       {entries.map((entry) => (
         <li key={entry.status} class={`timeline-${entry.state}`} aria-current={entry.state === 'current' ? 'step' : undefined}>
-          <span class="timeline-label">{entry.label}</span>{' '}
+          <span class="timeline-label">{statusText(entry.status)}</span>{' '}
           <span class="timeline-time">
             {entry.at !== null
               ? formatClock(entry.at, { seconds: true })

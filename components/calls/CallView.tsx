@@ -2,7 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
 import type { CallRecord, CallVia, DialStep } from '../../lib/calls/call-record';
-import { statusLabel } from '../../lib/calls/status';
+import { t, type MessageKey } from '../../lib/i18n';
+import { statusText } from '../../lib/calls/status-text';
 import { expectedStarts } from '../../lib/calls/tracker';
 import { formatClock, formatCountdown, formatDateTime, formatDuration } from '../../lib/ui/format';
 import { useNow } from '../../lib/ui/hooks';
@@ -12,40 +13,43 @@ import { CallStatusTimeline } from './CallStatusTimeline';
 import { Countdown } from '../shared/Countdown';
 import { ExecutionResults } from './ExecutionResults';
 import { ErrorMessage } from '../shared/Messages';
+import { tNodes } from '../shared/Translated';
 
-const STEP_PROGRESS: Record<DialStep, string> = {
-  'starting-call': 'Starting the call…',
-  'creating-batch': 'Creating batch…',
-  scheduling: 'Scheduling…',
-  'finding-execution': 'Finding the call…',
-  tracking: '',
-  finished: '',
+const STEP_PROGRESS: Record<DialStep, MessageKey | null> = {
+  'starting-call': 'calls_progressStartingCall',
+  'creating-batch': 'calls_progressCreatingBatch',
+  scheduling: 'calls_progressScheduling',
+  'finding-execution': 'calls_progressFindingExecution',
+  tracking: null,
+  finished: null,
 };
 
-const STEP_NAMES: Record<DialStep, string> = {
-  'starting-call': 'Starting the call',
-  'creating-batch': 'Creating the batch',
-  scheduling: 'Scheduling the batch',
-  'finding-execution': 'Finding the call',
-  tracking: 'Following the call',
-  finished: 'Finishing',
+/** "<Step> failed." and "<Step> failed: <error>", a whole sentence for each step. */
+const STEP_FAILED: Record<DialStep, { alone: MessageKey; why: MessageKey }> = {
+  'starting-call': { alone: 'calls_failedStartingCall', why: 'calls_failedStartingCallWhy' },
+  'creating-batch': { alone: 'calls_failedCreatingBatch', why: 'calls_failedCreatingBatchWhy' },
+  scheduling: { alone: 'calls_failedScheduling', why: 'calls_failedSchedulingWhy' },
+  'finding-execution': { alone: 'calls_failedFindingExecution', why: 'calls_failedFindingExecutionWhy' },
+  tracking: { alone: 'calls_failedTracking', why: 'calls_failedTrackingWhy' },
+  finished: { alone: 'calls_failedFinished', why: 'calls_failedFinishedWhy' },
 };
 
 /** How the call went out, in a word (a started-now call rings at once; a batch waits for its start). */
-const VIA_NAMES: Record<CallVia, string> = {
-  call: 'Started now',
-  batch: 'Single-call batch',
+const VIA_NAMES: Record<CallVia, MessageKey> = {
+  call: 'calls_viaCall',
+  batch: 'calls_viaBatch',
 };
 
 /** Statuses during which the call is still waiting for its start time. */
 const WAITING = new Set(['prepared', 'scheduled', 'queued', 'rescheduled']);
 
 export function callStatusText(call: CallRecord): string {
-  if (call.failure) return `${STEP_NAMES[call.failure.step]} failed.`;
-  if (call.step === 'finished') return statusLabel(call.status);
-  if (call.stopRequested && !call.stopRefused) return 'Stopping…';
-  if (call.trackingPaused) return 'Tracking paused.';
-  return STEP_PROGRESS[call.step] || statusLabel(call.status ?? 'scheduled');
+  if (call.failure) return t(STEP_FAILED[call.failure.step].alone);
+  if (call.step === 'finished') return statusText(call.status);
+  if (call.stopRequested && !call.stopRefused) return t('calls_stopping');
+  if (call.trackingPaused) return t('calls_trackingPaused');
+  const progress = STEP_PROGRESS[call.step];
+  return progress ? t(progress) : statusText(call.status ?? 'scheduled');
 }
 
 /** Where the call is now, what went wrong, and the Retry / Stop call actions. */
@@ -59,7 +63,7 @@ export function CallProgress({ call }: { call: CallRecord }) {
     setActionError(null);
     const reply = await send({ type, callId: call.id });
     setPending(null);
-    if (!reply.ok) setActionError(`${type === 'call/retry' ? 'Retry' : 'Stop'} did not work: ${reply.error.message}`);
+    if (!reply.ok) setActionError(t(type === 'call/retry' ? 'calls_retryFailed' : 'calls_stopFailed', reply.error.message));
   };
 
   const waiting = !finished && !call.failure && (call.status === null || WAITING.has(call.status));
@@ -74,35 +78,36 @@ export function CallProgress({ call }: { call: CallRecord }) {
       </p>
       {call.failure ? (
         <div class="message message-error" role="alert">
-          <p>
-            {STEP_NAMES[call.failure.step]} failed: {call.failure.message}
-          </p>
+          <p>{t(STEP_FAILED[call.failure.step].why, call.failure.message)}</p>
           <button type="button" class="secondary" onClick={() => act('call/retry')} disabled={pending !== null}>
-            Retry
+            {t('calls_retry')}
           </button>
         </div>
       ) : call.trackingPaused ? (
         <div class="message message-error" role="alert">
           {/* Paused without failed polls: not the network (e.g. no key for the call's service): say only why. */}
           <p>
-            {call.failingSince
-              ? `Tracking paused: the service could not be reached since ${formatClock(call.failingSince)}.${call.lastError ? ` Last error: ${call.lastError}` : ''}`
-              : `Tracking paused.${call.lastError ? ` ${call.lastError}` : ''}`}
+            {[
+              call.failingSince ? t('calls_trackingPausedSince', formatClock(call.failingSince)) : t('calls_trackingPaused'),
+              call.lastError ? (call.failingSince ? t('calls_lastError', call.lastError) : call.lastError) : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </p>
           <button type="button" class="secondary" onClick={() => act('call/retry')} disabled={pending !== null}>
-            Retry
+            {t('calls_retry')}
           </button>
         </div>
       ) : call.serviceWait && !finished ? (
         <ServiceWait wait={call.serviceWait} reason={call.lastError} />
       ) : call.lastError && !finished ? (
-        <p class="hint">Having trouble reaching the service ({call.lastError}); still trying.</p>
+        <p class="hint">{t('calls_troubleReaching', call.lastError)}</p>
       ) : null}
-      {call.stopRefused ? <p class="hint stop-refused">The service did not stop the call: {call.stopRefused}</p> : null}
+      {call.stopRefused ? <p class="hint stop-refused">{t('calls_stopRefused', call.stopRefused)}</p> : null}
       {starts.length ? <Countdown starts={starts} /> : null}
       {canStop ? (
         <button type="button" class="danger" onClick={() => act('call/stop')} disabled={pending !== null || call.stopRequested}>
-          Stop call
+          {t('calls_stopCall')}
         </button>
       ) : null}
       <ErrorMessage>{actionError}</ErrorMessage>
@@ -117,12 +122,17 @@ const SHORT_WAIT_MS = 60_000;
 function ServiceWait({ wait, reason }: { wait: { askedMs: number; until: number }; reason: string | null }) {
   const now = useNow(1000);
   const asked = formatDuration(wait.askedMs / 1000);
-  const why = reason ? ` (${reason})` : '';
+  const text =
+    wait.askedMs <= SHORT_WAIT_MS
+      ? reason
+        ? t('calls_waitCountdownWhy', asked, reason, formatCountdown(wait.until - now))
+        : t('calls_waitCountdown', asked, formatCountdown(wait.until - now))
+      : reason
+        ? t('calls_waitUntilWhy', asked, reason, formatClock(wait.until))
+        : t('calls_waitUntil', asked, formatClock(wait.until));
   return (
     <p class="hint service-wait" role="status">
-      {wait.askedMs <= SHORT_WAIT_MS
-        ? `The service asked us to wait ${asked}${why}; trying again in ${formatCountdown(wait.until - now)}.`
-        : `The service asked us to wait ${asked}${why}; the call tries again at ${formatClock(wait.until)}.`}
+      {text}
     </p>
   );
 }
@@ -131,7 +141,7 @@ function CallHeading({ call, level }: { call: CallRecord; level: 2 | 3 }) {
   const H = level === 2 ? 'h2' : 'h3';
   return (
     <H class="call-title">
-      Call to <span class="mono">{call.toNumber}</span>
+      {tNodes('calls_callTo', <span class="mono">{call.toNumber}</span>)}
     </H>
   );
 }
@@ -141,25 +151,25 @@ function CallFacts({ call }: { call: CallRecord }) {
   return (
     <dl class="details">
       <div class="details-row">
-        <dt>Agent</dt>
+        <dt>{t('calls_agent')}</dt>
         <dd>{call.agentName || call.agentId}</dd>
       </div>
       <div class="details-row">
-        <dt>From</dt>
-        <dd>{call.fromNumber ?? 'Any number (service default)'}</dd>
+        <dt>{t('calls_from')}</dt>
+        <dd>{call.fromNumber ?? t('calls_anyNumber')}</dd>
       </div>
       <div class="details-row">
-        <dt>Placed as</dt>
-        <dd>{VIA_NAMES[call.via]}</dd>
+        <dt>{t('calls_placedAs')}</dt>
+        <dd>{t(VIA_NAMES[call.via])}</dd>
       </div>
       <div class="details-row">
-        <dt>Placed</dt>
+        <dt>{t('calls_placed')}</dt>
         <dd>{formatDateTime(call.createdAt)}</dd>
       </div>
       {names.length ? (
         <div class="details-row">
-          <dt>Variables</dt>
-          <dd>{names.map((n) => `${n} = ${call.variables[n]}`).join(', ')}</dd>
+          <dt>{t('calls_variables')}</dt>
+          <dd>{names.map((n) => t('calls_variableValue', n, call.variables[n] ?? '')).join(', ')}</dd>
         </div>
       ) : null}
     </dl>
@@ -170,17 +180,17 @@ function CallFacts({ call }: { call: CallRecord }) {
 export function CompactCallView({ call, onOpenDetails, children }: { call: CallRecord; onOpenDetails?: () => void; children?: ComponentChildren }) {
   const finished = call.step === 'finished';
   return (
-    <section class="call call-compact" aria-label="Current call">
+    <section class="call call-compact" aria-label={t('calls_currentCall')}>
       <CallHeading call={call} level={2} />
-      <p class="hint">with {call.agentName || call.agentId}</p>
-      <p class="hint call-via">{VIA_NAMES[call.via]}</p>
+      <p class="hint">{t('calls_withAgent', call.agentName || call.agentId)}</p>
+      <p class="hint call-via">{t(VIA_NAMES[call.via])}</p>
       <CallProgress call={call} />
       <CallStatusTimeline call={call} />
       {finished && call.execution ? <CallOutcome execution={call.execution} /> : null}
       <div class="actions">
         {onOpenDetails ? (
           <button type="button" class="secondary" onClick={onOpenDetails}>
-            Open details
+            {t('calls_openDetails')}
           </button>
         ) : null}
         {children}
@@ -201,7 +211,7 @@ export function useReloadedExecution(executionId: string | null, stored: Executi
     const reply = await send({ type: 'execution/get', executionId });
     setReloading(false);
     if (reply.ok) setFresh({ forId: executionId, execution: reply.data });
-    else setReloadError({ forId: executionId, message: `The call could not be reloaded: ${reply.error.message}` });
+    else setReloadError({ forId: executionId, message: t('calls_notReloaded', reply.error.message) });
   };
   return {
     execution: fresh && fresh.forId === executionId ? fresh.execution : stored,
@@ -216,7 +226,7 @@ export function FullCallView({ call }: { call: CallRecord }) {
   const { execution, reload, reloading, reloadError } = useReloadedExecution(call.executionId, call.execution);
   const finished = call.step === 'finished';
   return (
-    <section class="call call-full" aria-label="Call details">
+    <section class="call call-full" aria-label={t('calls_callDetails')}>
       <CallHeading call={call} level={2} />
       <CallFacts call={call} />
       <CallProgress call={call} />
@@ -225,7 +235,7 @@ export function FullCallView({ call }: { call: CallRecord }) {
         execution ? (
           <ExecutionResults execution={execution} onReload={reload} reloading={reloading} reloadError={reloadError} />
         ) : (
-          <p class="hint">The call is over but its results have not arrived.</p>
+          <p class="hint">{t('calls_resultsNotArrived')}</p>
         )
       ) : null}
     </section>

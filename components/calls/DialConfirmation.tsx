@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t, type MessageKey } from '../../lib/i18n';
 import { earliestScheduledAt, liveStartTime } from '../../lib/api/schedule';
 import { countryName } from '../../lib/ui/countries';
 import { formatClock, formatFromNow } from '../../lib/ui/format';
@@ -6,6 +7,7 @@ import { useArmedAfterShown, useNow } from '../../lib/ui/hooks';
 import type { ParsedPhone } from '../../lib/ui/phone';
 import { LowBalanceWarning } from '../account/LowBalanceWarning';
 import { ErrorMessage } from '../shared/Messages';
+import { tNodes } from '../shared/Translated';
 import { StartNowEstimate } from './StartNowEstimate';
 
 /** Who asked for a confirmation opened from outside the popup (from the browser, via the background). */
@@ -20,11 +22,12 @@ export interface RequestOrigin {
 /** How long a guarded confirmation's Confirm stays disabled after the window shows. */
 export const CONFIRM_ARM_MS = 1000;
 
-const SOURCE_LABELS: Record<NonNullable<RequestOrigin['source']>, string> = {
-  overlay: 'its call button',
-  'tel-link': 'a phone link',
-  'context-menu': 'the context menu on a selection',
-  shortcut: 'the keyboard shortcut on a selection',
+/** "Asked by … through …", a whole sentence for each way a request can come. */
+const ASKED_BY: Record<NonNullable<RequestOrigin['source']>, MessageKey> = {
+  overlay: 'calls_askedByOverlay',
+  'tel-link': 'calls_askedByTelLink',
+  'context-menu': 'calls_askedByContextMenu',
+  shortcut: 'calls_askedByShortcut',
 };
 
 interface DialConfirmationProps {
@@ -54,13 +57,8 @@ export function StartEstimate({ now }: { now: number }) {
   const live = liveStartTime(new Date(earliest)).getTime();
   return (
     <div class="start-estimate">
-      <p>
-        Earliest start: <strong>{formatClock(earliest)}</strong> ({formatFromNow(earliest, now)}). Calls go out through a batch scheduled at
-        least 2 minutes ahead.
-      </p>
-      <p>
-        The hosted service starts batches at the next 10-minute mark: about <strong>{formatClock(live)}</strong> ({formatFromNow(live, now)}).
-      </p>
+      <p>{tNodes('calls_earliestStart', <strong>{formatClock(earliest)}</strong>, formatFromNow(earliest, now))}</p>
+      <p>{tNodes('calls_hostedStart', <strong>{formatClock(live)}</strong>, formatFromNow(live, now))}</p>
     </div>
   );
 }
@@ -83,35 +81,37 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
       aria-labelledby="dial-confirmation-title"
       aria-describedby="dial-confirmation-summary"
     >
-      <h2 id="dial-confirmation-title">Place this call?</h2>
+      <h2 id="dial-confirmation-title">{t('calls_confirmTitle')}</h2>
       {requestedBy ? (
         <p class="asked-by">
-          Asked by <strong>{requestedBy.site || 'a page the browser did not name'}</strong>
-          {requestedBy.topSite ? <> (a frame on <strong>{requestedBy.topSite}</strong>)</> : null}
-          {requestedBy.source ? ` through ${SOURCE_LABELS[requestedBy.source]}` : ''}.
+          {tNodes(
+            requestedBy.source ? ASKED_BY[requestedBy.source] : 'calls_askedBy',
+            requestedBy.topSite
+              ? tNodes('calls_askedByFrame', <strong>{requestedBy.site || t('calls_askedByUnnamedSite')}</strong>, <strong>{requestedBy.topSite}</strong>)
+              : <strong>{requestedBy.site || t('calls_askedByUnnamedSite')}</strong>,
+          )}
         </p>
       ) : null}
       <dl id="dial-confirmation-summary" class="details">
-        <dt>Agent</dt>
+        <dt>{t('calls_agent')}</dt>
         <dd>{agentName}</dd>
-        <dt>To</dt>
+        <dt>{t('calls_to')}</dt>
         <dd>
-          {number.international}
-          {number.country ? ` · ${countryName(number.country)}` : ''}
+          {number.country ? t('calls_numberWithCountry', number.international, countryName(number.country)) : number.international}
           <br />
           <span class="mono">{number.e164}</span>
         </dd>
-        <dt>From</dt>
-        <dd>{fromNumber ?? 'Any number (service default)'}</dd>
-        <dt>Variables</dt>
+        <dt>{t('calls_from')}</dt>
+        <dd>{fromNumber ?? t('calls_anyNumber')}</dd>
+        <dt>{t('calls_variables')}</dt>
         <dd>
           {names.length === 0 ? (
-            'None'
+            t('calls_noVariables')
           ) : (
             <ul class="plain">
               {names.map((name) => (
                 <li key={name}>
-                  <span class="mono">{name}</span> = {variables[name]}
+                  {tNodes('calls_variableValue', <span class="mono">{name}</span>, variables[name])}
                 </li>
               ))}
             </ul>
@@ -122,19 +122,19 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
       <LowBalanceWarning />
       {activeCall ? (
         <p class="message message-warning" role="alert">
-          A call to {number.international} is in progress — call again?
+          {t('calls_activeCallWarning', number.international)}
         </p>
       ) : null}
       <ErrorMessage>{error}</ErrorMessage>
       <div class="actions">
         <button type="button" class="primary" ref={confirmRef} onClick={onConfirm} disabled={busy || !armed}>
-          {activeCall ? 'Call again' : 'Confirm'}
+          {activeCall ? t('calls_callAgain') : t('calls_confirm')}
         </button>
         <button type="button" class="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('calls_cancel')}
         </button>
       </div>
-      {busy ? <p class="hint" role="status">Placing the call…</p> : null}
+      {busy ? <p class="hint" role="status">{t('calls_placing')}</p> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import { usePhoneParser } from '../../lib/ui/phone';
 import { send } from '../../lib/ui/send';
 import { activeCallTo } from '../../lib/calls/latest';
@@ -92,17 +93,17 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
   }, [confirmAtOnce, autoOpened, parsed, ready]);
 
   const reasonDisabled = !agentId
-    ? 'Choose an agent to call with.'
+    ? t('calls_reasonChooseAgent')
     : !phoneText.trim()
-      ? 'Enter the number to call.'
+      ? t('calls_reasonEnterNumber')
       : parserFailed && !parsed
-        ? 'The number could not be checked (the extension background did not answer); try again.'
+        ? t('calls_reasonParserFailed')
         : !parsed
-          ? 'Checking the number…'
+          ? t('calls_reasonChecking')
           : !parsed.ok
-            ? 'Fix the phone number first.'
+            ? t('calls_reasonFixNumber')
             : !variablesCheck.ok
-              ? 'Fix the variables first.'
+              ? t('calls_reasonFixVariables')
               : '';
 
   const confirm = async () => {
@@ -129,7 +130,7 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
     }
     setConfirming(false);
     if (!reply.ok) {
-      setError(`The call was not placed: ${reply.error.message}`);
+      setError(t('calls_notPlaced', reply.error.message));
       return;
     }
     setDialId(null);
@@ -159,7 +160,7 @@ export function DialForm({ prefill = {}, confirmAtOnce = false, requestedBy = nu
         <ErrorMessage>{error}</ErrorMessage>
         <div class="actions">
           <button type="submit" class="primary" disabled={!ready} aria-describedby="call-disabled-reason">
-            Call
+            {t('calls_call')}
           </button>
           <span class="hint" id="call-disabled-reason">
             {reasonDisabled}

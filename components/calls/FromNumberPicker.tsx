@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OwnedNumber } from '../../lib/messages';
+import { t } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 
 interface FromNumberPickerProps {
@@ -21,7 +22,7 @@ export function FromNumberPicker({ id = 'from-number', value, onChange }: FromNu
       if (reply.ok && Array.isArray(reply.data)) setNumbers(reply.data);
       else {
         setNumbers([]);
-        setProblem(reply.ok ? null : `Your numbers could not be loaded (${reply.error.message}); the service’s default number will be used.`);
+        setProblem(reply.ok ? null : t('calls_numbersNotLoaded', reply.error.message));
       }
     });
     return () => {
@@ -33,14 +34,14 @@ export function FromNumberPicker({ id = 'from-number', value, onChange }: FromNu
   const hintId = `${id}-hint`;
   return (
     <div class="field">
-      <label for={id}>From number</label>
+      <label for={id}>{t('calls_fromNumber')}</label>
       <select
         id={id}
         value={value ?? ''}
         aria-describedby={hintId}
         onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value || null)}
       >
-        <option value="">Any number (service default)</option>
+        <option value="">{t('calls_anyNumber')}</option>
         {(numbers ?? []).map((n) => (
           <option key={n.id} value={n.phoneNumber}>
             {n.phoneNumber}
@@ -49,7 +50,7 @@ export function FromNumberPicker({ id = 'from-number', value, onChange }: FromNu
         {value && !known ? <option value={value}>{value}</option> : null}
       </select>
       <p class="hint" id={hintId}>
-        {problem ?? (numbers === null ? 'Loading your numbers…' : numbers.length === 0 ? 'No numbers on this account; the service’s default is used.' : '')}
+        {problem ?? (numbers === null ? t('calls_loadingNumbers') : numbers.length === 0 ? t('calls_noNumbers') : '')}
       </p>
     </div>
   );

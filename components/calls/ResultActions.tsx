@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Execution } from '../../lib/api/schemas/execution';
+import { t } from '../../lib/i18n';
 import { safeFileName } from '../../lib/ui/format';
 import { StatusMessage } from '../shared/Messages';
 import { SaveAsTestCase } from '../plans/SaveAsTestCase';
@@ -11,9 +12,9 @@ export function ResultActions({ execution }: { execution: Execution }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(execution.transcript ?? '');
-      setNote('Transcript copied.');
+      setNote(t('calls_transcriptCopied'));
     } catch {
-      setNote('The transcript could not be copied; select its text and copy it by hand.');
+      setNote(t('calls_transcriptNotCopied'));
     }
   };
 
@@ -27,17 +28,17 @@ export function ResultActions({ execution }: { execution: Execution }) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setNote('Execution saved as JSON.');
+    setNote(t('calls_savedAsJson'));
   };
 
   return (
     <div class="result-actions">
       <div class="actions">
         <button type="button" class="secondary" onClick={copy} disabled={!execution.transcript}>
-          Copy transcript
+          {t('calls_copyTranscript')}
         </button>
         <button type="button" class="secondary" onClick={download}>
-          Download JSON
+          {t('calls_downloadJson')}
         </button>
         <SaveAsTestCase executionId={execution.id} />
       </div>

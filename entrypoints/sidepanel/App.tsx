@@ -12,20 +12,21 @@ import { LazySetupForm } from '../../components/settings/LazySetupForm';
 import type { SectionProps } from '../../components/shared/section';
 import { Tabs } from '../../components/shared/Tabs';
 import { browser } from '../../lib/browser';
+import { t, type MessageKey } from '../../lib/i18n';
 import { queryParam } from '../../lib/ui/hooks';
 import { useStore } from '../../lib/ui/store';
 
 type Section = 'calls' | 'agents' | 'batches' | 'executions' | 'numbers' | 'knowledgebases' | 'plans' | 'account';
 
-const SECTIONS: { id: Section; label: string }[] = [
-  { id: 'calls', label: 'Calls' },
-  { id: 'agents', label: 'Agents' },
-  { id: 'batches', label: 'Batches' },
-  { id: 'executions', label: 'Executions' },
-  { id: 'numbers', label: 'Numbers' },
-  { id: 'knowledgebases', label: 'Knowledgebases' },
-  { id: 'plans', label: 'Test plans' },
-  { id: 'account', label: 'Account' },
+const SECTIONS: { id: Section; label: MessageKey }[] = [
+  { id: 'calls', label: 'panel_sectionCalls' },
+  { id: 'agents', label: 'panel_sectionAgents' },
+  { id: 'batches', label: 'panel_sectionBatches' },
+  { id: 'executions', label: 'panel_sectionExecutions' },
+  { id: 'numbers', label: 'panel_sectionNumbers' },
+  { id: 'knowledgebases', label: 'panel_sectionKnowledgebases' },
+  { id: 'plans', label: 'panel_sectionPlans' },
+  { id: 'account', label: 'panel_sectionAccount' },
 ];
 
 const SECTION_VIEWS: Record<Exclude<Section, 'calls'>, (props: SectionProps) => preact.JSX.Element> = {
@@ -82,14 +83,14 @@ export function SidePanelApp({ search = typeof location === 'undefined' ? '' : l
   const props: SectionProps = { agentId, onAgentChange: setAgentId, openExecution: setExecutionId, openCall };
 
   let content;
-  if (!store.ready.value) content = <p class="hint">Loading…</p>;
+  if (!store.ready.value) content = <p class="hint">{t('panel_loading')}</p>;
   else if (!store.hasKey.value) content = <LazySetupForm />;
   else {
     const View = section === 'calls' ? null : SECTION_VIEWS[section];
     content = (
       <Tabs<Section>
-        label="Side panel sections"
-        tabs={SECTIONS}
+        label={t('panel_sectionsLabel')}
+        tabs={SECTIONS.map((s) => ({ id: s.id, label: t(s.label) }))}
         selected={section}
         onSelect={(next) => {
           setExecutionId(null);
@@ -109,7 +110,7 @@ export function SidePanelApp({ search = typeof location === 'undefined' ? '' : l
 
   return (
     <main class="sidepanel">
-      <h1>Voice Agent Click-to-Call</h1>
+      <h1>{t('extName')}</h1>
       {content}
     </main>
   );

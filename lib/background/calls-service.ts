@@ -13,7 +13,9 @@ import type { CallRecord } from '../calls/call-record';
 import { advanceCall, markAttempt, newCallRecord, requestStop, retryCall, type AdvanceResult, type NewCall } from '../calls/dial';
 import { upsertCall } from '../calls/history';
 import { ActiveCallError, activeCallTo, mergeOnLatest } from '../calls/latest';
-import { STATUS_EXPLANATIONS, answered, statusLabel } from '../calls/status';
+import { answered } from '../calls/status';
+import { statusExplanation, statusText } from '../calls/status-text';
+import { t } from '../i18n';
 import { isActive } from '../calls/tracker';
 import { callStore } from './call-store';
 import { describeError } from './describe-error';
@@ -233,14 +235,14 @@ export class CallsService {
 
   private async notify(call: CallRecord): Promise<void> {
     const status = call.status ?? 'finished';
-    let detail = STATUS_EXPLANATIONS[status] ?? '';
-    if (status === 'completed' && !answered(call.execution?.conversation_duration)) detail = 'The call completed but nobody spoke (zero duration).';
+    let detail = statusExplanation(status) ?? '';
+    if (status === 'completed' && !answered(call.execution?.conversation_duration)) detail = t('calls_notifyNobodySpoke');
     try {
       await browser.notifications.create(`call-${call.id}`, {
         type: 'basic',
         iconUrl: browser.runtime.getURL('/icon/128.png'),
-        title: `${statusLabel(status)}: ${call.toNumber}`,
-        message: `${call.agentName}. ${detail}`.trim(),
+        title: t('calls_notifyTitle', statusText(status), call.toNumber),
+        message: detail ? t('calls_notifyMessage', call.agentName, detail) : t('calls_notifyMessageAgentOnly', call.agentName),
       });
     } catch {
       // Notifications can be disabled by the user or the OS; the call record still shows the outcome.
