@@ -1,4 +1,4 @@
-import { statusLabel } from '../../lib/calls/status';
+import { statusText } from '../../lib/calls/status-text';
 import type { BatchExecutionRow } from '../../lib/requests/batches';
 import { t } from '../../lib/i18n';
 import { formatCents, formatDuration } from '../../lib/ui/format';
@@ -26,7 +26,7 @@ export function BatchExecutions({ executions, openExecution }: { executions: Bat
                   {execution.to_number ?? execution.id}
                 </button>
               </td>
-              <td>{statusLabel(execution.status)}</td>
+              <td>{statusText(execution.status)}</td>
               <td class="num">{formatDuration(execution.duration)}</td>
               <td class="num">{formatCents(execution.total_cost)}</td>
             </tr>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { EXECUTION_STATUSES } from '../../lib/api/status-vocabulary';
-import { statusLabel } from '../../lib/calls/status';
+import { statusText } from '../../lib/calls/status-text';
 import { t, uiLocale } from '../../lib/i18n';
 import { filterToQuery, MAX_WINDOW_DAYS, type ExecutionFilter, type ExecutionQuery } from '../../lib/executions/filter';
 import type { BatchChoice } from '../../lib/requests/executions';
@@ -47,7 +47,7 @@ export function ExecutionFilters({ initial, batches, onApply }: ExecutionFilters
           <option value="">{t('executions_allStatuses')}</option>
           {EXECUTION_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {statusLabel(status)}
+              {statusText(status)}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 import type { Execution } from '../../lib/api/schemas/execution';
 import { t, uiLocale } from '../../lib/i18n';
-import { statusLabel } from '../../lib/calls/status';
+import { statusText } from '../../lib/calls/status-text';
 import type { BatchChoice } from '../../lib/requests/executions';
 import { executionDuration, formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
 
@@ -44,7 +44,7 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
                 </button>
               </td>
               <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
-              <td>{statusLabel(execution.status)}</td>
+              <td>{statusText(execution.status)}</td>
               <td>{formatDuration(executionDuration(execution))}</td>
               <td>{formatCents(execution.total_cost, 'USD', locale())}</td>
               <td class="batch" title={execution.batch_id ?? undefined}>

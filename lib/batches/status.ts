@@ -2,7 +2,7 @@
  * Batches' statuses for the UI: readable labels (both vocabularies: `queued`/`executed` are the
  * older words), which ones still change, and how often to look again while they do.
  */
-import { statusLabel } from '../calls/status';
+import { statusText } from '../calls/status-text';
 import { t, type MessageKey } from '../i18n';
 
 const LABELS: Record<string, MessageKey> = {
@@ -49,6 +49,6 @@ export function nextRefreshMs(batches: Array<{ status: string; scheduled_at?: st
 export function statusCounts(executionStatus: Record<string, number> | null | undefined): Array<{ status: string; label: string; count: number }> {
   return Object.entries(executionStatus ?? {})
     .filter(([, count]) => count > 0)
-    .map(([status, count]) => ({ status, label: statusLabel(status), count }))
+    .map(([status, count]) => ({ status, label: statusText(status), count }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }

@@ -4,7 +4,8 @@
  * walks them. Statuses passed between two polls are marked as not observed.
  */
 import type { CallRecord } from '../calls/call-record';
-import { isTerminalExecutionStatus, STATUS_PATH, statusLabel } from '../calls/status';
+import { isTerminalExecutionStatus, STATUS_PATH } from '../calls/status';
+import { statusText } from '../calls/status-text';
 import { unobservedStatuses } from '../calls/tracker';
 
 export type TimelineState = 'observed' | 'current' | 'not-observed' | 'pending';
@@ -49,7 +50,7 @@ export function timelineEntries(call: Pick<CallRecord, 'observed' | 'status'>, p
     else state = 'pending';
     // A finished call will never reach the statuses still pending.
     if (finished && state === 'pending') continue;
-    entries.push({ status, label: statusLabel(status), state, at });
+    entries.push({ status, label: statusText(status), state, at });
   }
   return entries;
 }
