@@ -11,7 +11,6 @@ interface ExecutionsTableProps {
   openExecution(executionId: string): void;
 }
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 const count = (n: number) => new Intl.NumberFormat(uiLocale()).format(n);
 
 /** One row per execution: when (opens it), the number called, status, duration, cost and batch. */
@@ -46,7 +45,7 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
               <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
               <td>{statusText(execution.status)}</td>
               <td>{formatDuration(executionDuration(execution))}</td>
-              <td>{formatCents(execution.total_cost, 'USD', locale())}</td>
+              <td>{formatCents(execution.total_cost, 'USD', uiLocale())}</td>
               <td class="batch" title={execution.batch_id ?? undefined}>
                 {batchName(execution.batch_id)}
               </td>

@@ -5,14 +5,14 @@ import { MAX_PDF_BYTES, checkPdf, checkUrl, formatMegabytes } from '../../lib/kn
 import { putUpload, removeUpload } from '../../lib/knowledgebases/uploads';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage } from '../shared/Messages';
+import { uiLocale } from '../../lib/ui/locale';
 
 type Source = 'pdf' | 'url';
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** Checks a chosen File by its name, size and first bytes; answers null when it may be uploaded. */
 async function problemWith(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-  const checked = checkPdf({ name: file.name, size: file.size, head }, locale());
+  const checked = checkPdf({ name: file.name, size: file.size, head }, uiLocale());
   return checked.ok ? null : checked.message;
 }
 
@@ -108,7 +108,7 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
             }}
           />
           <p class="hint" id="kb-file-hint">
-            {t('kb_pdfHint', formatMegabytes(MAX_PDF_BYTES, locale()))}
+            {t('kb_pdfHint', formatMegabytes(MAX_PDF_BYTES, uiLocale()))}
           </p>
         </div>
         <div class="field" hidden={source !== 'url'}>

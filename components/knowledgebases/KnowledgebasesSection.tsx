@@ -10,6 +10,7 @@ import type { SectionProps } from '../shared/section';
 import { IngestForm } from './IngestForm';
 import { KnowledgebaseDetails, errorText, knowledgebaseName } from './KnowledgebaseDetails';
 import { useFollowProcessing } from './useFollowProcessing';
+import { DataTable } from '../shared/DataTable';
 
 /** What to announce when a followed knowledgebase settles. */
 function settledNotice(before: Knowledgebase | undefined, after: Knowledgebase): string | null {
@@ -95,48 +96,33 @@ export function KnowledgebasesSection(_props: SectionProps) {
         ) : knowledgebases.length === 0 ? (
           <p class="hint">{t('kb_none')}</p>
         ) : (
-          <div class="table-scroll">
-            <table class="knowledgebases">
-              <caption class="visually-hidden">{t('kb_caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('kb_colName')}</th>
-                  <th scope="col">{t('kb_status')}</th>
-                  <th scope="col">{t('kb_created')}</th>
-                  <th scope="col">
-                    <span class="visually-hidden">{t('kb_colAction')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {knowledgebases.map((kb) => (
-                  <tr key={kb.rag_id}>
-                    <td class="kb-name">
-                      <button type="button" class="link" aria-label={t('kb_showDetails', knowledgebaseName(kb))} onClick={() => setOpenId(kb.rag_id)}>
-                        {knowledgebaseName(kb)}
-                      </button>
-                    </td>
-                    <td class={`kb-status kb-status-${statusKind(kb.status)}`}>{statusLabel(kb.status)}</td>
-                    <td>{kb.created_at ? formatDateTime(kb.created_at) : '—'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        class="secondary small"
-                        aria-label={t('kb_deleteNamed', knowledgebaseName(kb))}
-                        disabled={deleting}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDoomed(kb);
-                        }}
-                      >
-                        {t('kb_delete')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable class="knowledgebases" caption={t('kb_caption')} columns={[t('kb_colName'), t('kb_status'), t('kb_created')]} actionColumn={t('kb_colAction')}>
+            {knowledgebases.map((kb) => (
+              <tr key={kb.rag_id}>
+                <td class="kb-name">
+                  <button type="button" class="link" aria-label={t('kb_showDetails', knowledgebaseName(kb))} onClick={() => setOpenId(kb.rag_id)}>
+                    {knowledgebaseName(kb)}
+                  </button>
+                </td>
+                <td class={`kb-status kb-status-${statusKind(kb.status)}`}>{statusLabel(kb.status)}</td>
+                <td>{kb.created_at ? formatDateTime(kb.created_at) : '—'}</td>
+                <td>
+                  <button
+                    type="button"
+                    class="secondary small"
+                    aria-label={t('kb_deleteNamed', knowledgebaseName(kb))}
+                    disabled={deleting}
+                    onClick={() => {
+                      setDeleteError(null);
+                      setDoomed(kb);
+                    }}
+                  >
+                    {t('kb_delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <div class="actions">
           <button type="button" class="secondary small" disabled={loading} onClick={() => void load()}>

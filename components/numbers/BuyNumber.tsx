@@ -7,8 +7,8 @@ import { useStore } from '../../lib/ui/store';
 import { ConfirmBox } from '../shared/ConfirmBox';
 import { CountrySelect } from '../shared/CountrySelect';
 import { ErrorMessage } from '../shared/Messages';
+import { DataTable } from '../shared/DataTable';
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** "San Francisco, CA": where an offered number is, as far as the service says. */
 const availableText = (count: number) =>
@@ -73,7 +73,7 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
     onBought(offer.phone_number, reply.data);
   }
 
-  const chosenPrice = chosen ? formatPrice(chosen.price, locale()) : null;
+  const chosenPrice = chosen ? formatPrice(chosen.price, uiLocale()) : null;
   return (
     <section class="buy-number" aria-labelledby="buy-number-title">
       <h2 id="buy-number-title">{t('numbers_buyTitle')}</h2>
@@ -108,44 +108,29 @@ export function BuyNumber({ onBought }: BuyNumberProps) {
         {searching ? t('numbers_searching') : offers ? (offers.length === 0 ? t('numbers_noneAvailable') : availableText(offers.length)) : ''}
       </p>
       {offers && offers.length > 0 ? (
-        <div class="table-scroll">
-          <table class="available-numbers">
-            <caption class="visually-hidden">{t('numbers_availableCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('numbers_colNumber')}</th>
-                <th scope="col">{t('numbers_colPlace')}</th>
-                <th scope="col">{t('numbers_colPrice')}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t('numbers_colAction')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {offers.map((offer) => (
-                <tr key={offer.phone_number}>
-                  <td class="mono">{offer.phone_number}</td>
-                  <td>{placeOf(offer) || '—'}</td>
-                  <td>{formatPrice(offer.price, locale()) ?? '—'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      class="secondary small"
-                      disabled={buying}
-                      aria-label={t('numbers_buyNumber', offer.phone_number)}
-                      onClick={() => {
-                        setBuyError(null);
-                        setChosen(offer);
-                      }}
-                    >
-                      {t('numbers_buy')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable class="available-numbers" caption={t('numbers_availableCaption')} columns={[t('numbers_colNumber'), t('numbers_colPlace'), t('numbers_colPrice')]} actionColumn={t('numbers_colAction')}>
+          {offers.map((offer) => (
+            <tr key={offer.phone_number}>
+              <td class="mono">{offer.phone_number}</td>
+              <td>{placeOf(offer) || '—'}</td>
+              <td>{formatPrice(offer.price, uiLocale()) ?? '—'}</td>
+              <td>
+                <button
+                  type="button"
+                  class="secondary small"
+                  disabled={buying}
+                  aria-label={t('numbers_buyNumber', offer.phone_number)}
+                  onClick={() => {
+                    setBuyError(null);
+                    setChosen(offer);
+                  }}
+                >
+                  {t('numbers_buy')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {chosen ? (
         <ConfirmBox

@@ -8,8 +8,9 @@ import { ConfirmBox } from '../shared/ConfirmBox';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
 import { BuyNumber } from './BuyNumber';
+import { DataTable } from '../shared/DataTable';
+import { uiLocale } from '../../lib/ui/locale';
 
-const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** The side panel's Numbers section: the account's numbers (delete after a confirmation) and buying new ones. */
 export function PhoneNumbersSection(_props: SectionProps) {
@@ -60,46 +61,30 @@ export function PhoneNumbersSection(_props: SectionProps) {
         ) : numbers.length === 0 ? (
           <p class="hint">{t('numbers_none')}</p>
         ) : (
-          <div class="table-scroll">
-            <table class="owned-numbers">
-              <caption class="visually-hidden">{t('numbers_ownedCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('numbers_colNumber')}</th>
-                  <th scope="col">{t('numbers_colProvider')}</th>
-                  <th scope="col">{t('numbers_colPrice')}</th>
-                  <th scope="col">{t('numbers_colRenews')}</th>
-                  <th scope="col">
-                    <span class="visually-hidden">{t('numbers_colAction')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {numbers.map((number) => (
-                  <tr key={number.id}>
-                    <td class="mono">{number.phone_number}</td>
-                    <td>{number.telephony_provider ?? '—'}</td>
-                    <td>{formatPrice(number.price, locale()) ?? '—'}</td>
-                    <td>{number.renewal_at ? formatDateTime(number.renewal_at) : '—'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        class="secondary small"
-                        aria-label={t('numbers_deleteNumber', number.phone_number)}
-                        disabled={deleting}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDoomed(number);
-                        }}
-                      >
-                        {t('numbers_delete')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable class="owned-numbers" caption={t('numbers_ownedCaption')} columns={[t('numbers_colNumber'), t('numbers_colProvider'), t('numbers_colPrice'), t('numbers_colRenews')]} actionColumn={t('numbers_colAction')}>
+            {numbers.map((number) => (
+              <tr key={number.id}>
+                <td class="mono">{number.phone_number}</td>
+                <td>{number.telephony_provider ?? '—'}</td>
+                <td>{formatPrice(number.price, uiLocale()) ?? '—'}</td>
+                <td>{number.renewal_at ? formatDateTime(number.renewal_at) : '—'}</td>
+                <td>
+                  <button
+                    type="button"
+                    class="secondary small"
+                    aria-label={t('numbers_deleteNumber', number.phone_number)}
+                    disabled={deleting}
+                    onClick={() => {
+                      setDeleteError(null);
+                      setDoomed(number);
+                    }}
+                  >
+                    {t('numbers_delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <div class="actions">
           <button type="button" class="secondary small" disabled={loading} onClick={() => void load()}>
