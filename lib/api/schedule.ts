@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** The service refuses a start less than 2 minutes ahead; we keep a margin for the request's own travel. */
 export const MIN_LEAD_MS = 2 * 60_000;
 export const DEFAULT_MARGIN_MS = 15_000;
@@ -8,7 +10,7 @@ export class ScheduleError extends Error {
 
 /** `2026-11-21T21:50:00+00:00`: ISO 8601 with a numeric offset; the service answers 500 to a `Z` suffix. */
 export function formatScheduledAt(at: Date): string {
-  if (Number.isNaN(at.getTime())) throw new ScheduleError('The start time is not a valid date.');
+  if (Number.isNaN(at.getTime())) throw new ScheduleError(t('errors_scheduleInvalidDate'));
   return at.toISOString().replace(/\.\d{3}Z$/, '+00:00').replace(/Z$/, '+00:00');
 }
 
@@ -16,7 +18,7 @@ export function formatScheduledAt(at: Date): string {
 export function scheduledAt(at: Date, now: Date = new Date()): string {
   const text = formatScheduledAt(at);
   if (at.getTime() - now.getTime() < MIN_LEAD_MS) {
-    throw new ScheduleError('The scheduled time must be at least 2 minutes in the future.');
+    throw new ScheduleError(t('errors_scheduleTooSoon'));
   }
   return text;
 }

@@ -1,5 +1,6 @@
 /** Turns anything thrown while talking to the service into words for a person (never the key). */
 import { isApiError } from '../api/errors';
+import { t } from '../i18n';
 import type { StepError } from '../calls/dial';
 import { ActiveCallError } from '../calls/latest';
 import type { ReplyError } from '../messages';
@@ -11,10 +12,10 @@ export function describeError(error: unknown): StepError & ReplyError {
   if (isApiError(error)) {
     const transient = error.kind === 'network' || error.kind === 'timeout' || error.status === 429 || error.status >= 500;
     let message = error.message;
-    if (error.status === 401) message = `The service refused the API key (401 Unauthorized): ${error.message}`;
-    if (error.status === 403) message = `The service refused the API key or this action for it (403 Forbidden): ${error.message}`;
+    if (error.status === 401) message = t('errors_keyRefused401', error.message);
+    if (error.status === 403) message = t('errors_keyRefused403', error.message);
     return { message, status: error.status || undefined, transient, retryAfterMs: error.retryAfterMs, kind: error.kind };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { message: message || 'Something went wrong.', transient: false, kind: 'unexpected' };
+  return { message: message || t('errors_somethingWrong'), transient: false, kind: 'unexpected' };
 }

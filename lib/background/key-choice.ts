@@ -3,6 +3,8 @@
  * typed now, the one already saved for that origin, or, on a confirmation naming both origins, the
  * key moved from another origin. A key is never carried to another origin silently.
  */
+import { t } from '../i18n';
+
 export type KeyChoice =
   | { action: 'write'; key: string }
   /** The origin already has its key. */
@@ -28,7 +30,7 @@ export function chooseKey({ origin, previousOrigin, typedKey, moveKeyFrom, keyOr
   if (moveKeyFrom !== null) {
     if (moveKeyFrom === origin && keyOrigins.includes(origin)) return { action: 'keep' };
     if (moveKeyFrom === origin || !keyOrigins.includes(moveKeyFrom)) {
-      return { action: 'refuse', message: `No key is saved for ${moveKeyFrom} to move. Paste the API key for ${origin}.` };
+      return { action: 'refuse', message: t('keys_nothingToMove', moveKeyFrom, origin) };
     }
     return { action: 'move', from: moveKeyFrom };
   }
@@ -36,8 +38,8 @@ export function chooseKey({ origin, previousOrigin, typedKey, moveKeyFrom, keyOr
   if (keyOrigins.includes(previousOrigin)) {
     return {
       action: 'refuse',
-      message: `The saved key is for ${previousOrigin}, not ${origin}. Paste the API key for ${origin}, or confirm moving the saved key from ${previousOrigin} to ${origin}.`,
+      message: t('keys_savedForOther', previousOrigin, origin),
     };
   }
-  return { action: 'refuse', message: `Paste the API key for ${origin}.` };
+  return { action: 'refuse', message: t('keys_paste', origin) };
 }

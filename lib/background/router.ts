@@ -3,6 +3,7 @@
  * turns a message into calls on the stores and the service, and every failure into words.
  */
 import { browser } from '../browser';
+import { t } from '../i18n';
 import type { AgentsView, ConnectionReport, OwnedNumber, Reply, SettingsView, TabNumbersView, UiRequest } from '../messages';
 import { checkBaseUrl, cleanApiKey, maskKey } from '../settings/schema';
 import { records } from '../store/records';
@@ -128,7 +129,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     case 'settings/remove-key': {
       const { settings } = await loadSettings();
       const origin = request.origin ?? originOf(settings.baseUrl);
-      if (!(await readKeys()).some((k) => k.origin === origin)) throw new InputError(`No key is saved for ${origin}.`);
+      if (!(await readKeys()).some((k) => k.origin === origin)) throw new InputError(t('keys_noneSavedFor', origin));
       await removeKey(origin);
       await publishKeyState();
       return settingsView();

@@ -7,13 +7,14 @@
 import { clockReadingFetch } from '../api/clock';
 import { createClient, type VoiceAgentClient } from '../api/client';
 import type { RouteForms } from '../api/routes';
+import { t } from '../i18n';
 import { records } from '../store/records';
 import { originOf, readKeyFor } from './key-store';
 import { loadSettings } from './settings-store';
 
 export class NoKeyError extends Error {
   override name = 'NoKeyError';
-  constructor(message = 'No API key is saved. Open the extension options, paste your API key and press Save.') {
+  constructor(message = t('keys_noKey')) {
     super(message);
   }
 }
@@ -29,7 +30,7 @@ export class NeedsKeyError extends NoKeyError {
   override name = 'NeedsKeyError';
   constructor(baseUrl: string) {
     const origin = originOf(baseUrl);
-    super(`This call needs the key for ${hostOf(origin)}: it was placed there, and no key is saved for ${origin}. Set the API base URL to ${origin} in the options and paste its key, then resume the call.`);
+    super(t('keys_needsKey', hostOf(origin), origin));
   }
 }
 
@@ -60,6 +61,6 @@ export function clientFor(baseUrl: string, apiKey: string): ServiceClient {
 export async function currentClient(): Promise<ServiceClient> {
   const { settings } = await loadSettings();
   const record = await readKeyFor(originOf(settings.baseUrl));
-  if (!record) throw new NoKeyError(`No API key is saved for ${hostOf(settings.baseUrl)}. Open the extension options, paste its API key and press Save.`);
+  if (!record) throw new NoKeyError(t('keys_noKeyFor', hostOf(settings.baseUrl)));
   return clientFor(settings.baseUrl, record.key);
 }

@@ -22,6 +22,7 @@ import {
 // The core class with the same metadata module: the CommonJS build of /max lacks `Metadata`.
 import { Metadata } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/max/metadata';
+import { t } from '../i18n';
 import { countryName } from '../ui/countries';
 
 export type { CountryCode };
@@ -77,8 +78,8 @@ function listLengths(lengths: number[]): string {
   if (lengths.length === 1) return String(lengths[0]);
   const sorted = [...lengths].sort((a, b) => a - b);
   const contiguous = sorted.every((n, i) => i === 0 || n === sorted[i - 1]! + 1);
-  if (contiguous && sorted.length > 2) return `${sorted[0]} to ${sorted[sorted.length - 1]}`;
-  return `${sorted.slice(0, -1).join(', ')} or ${sorted[sorted.length - 1]}`;
+  if (contiguous && sorted.length > 2) return t('phone_errLengthRange', sorted[0]!, sorted[sorted.length - 1]!);
+  return t('phone_errLengthChoice', sorted.slice(0, -1).join(', '), sorted[sorted.length - 1]!);
 }
 
 function fail(code: PhoneInputErrorCode, error: string): PhoneInputResult {
@@ -106,9 +107,9 @@ function countryForInternational(digits: string): CountryCode | undefined {
 export function parsePhoneInput(text: string, defaultCountry?: CountryCode | string): PhoneInputResult {
   // Full-width digits (typed with an East Asian IME) are digits.
   let input = (text ?? '').trim().replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
-  if (input === '') return fail('EMPTY', 'Enter a phone number.');
+  if (input === '') return fail('EMPTY', t('phone_errEmpty'));
   if (input.length > MAX_INPUT_LENGTH) {
-    return fail('TOO_LONG_INPUT', `That is too long to be a phone number (${input.length} characters).`);
+    return fail('TOO_LONG_INPUT', t('phone_errTooLongInput', input.length));
   }
   input = input.replace(/^(?:tel|callto):(?:\/\/)?/i, '').trim();
 
@@ -124,21 +125,21 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
     if (letters) {
       return fail(
         'LETTERS',
-        `A phone number can't contain letters ("${letters.join(' ')}"). Type the digits; an extension can follow "ext" or "x".`,
+        t('phone_errLetters', letters.join(' ')),
       );
     }
     const bad = [...input].find((ch) => !ALLOWED_RE.test(ch)) ?? '';
-    return fail('BAD_CHARACTER', `"${bad}" can't be part of a phone number.`);
+    return fail('BAD_CHARACTER', t('phone_errBadCharacter', bad));
   }
   const plusCount = (input.match(/\+/g) ?? []).length;
   if (plusCount > 1 || (plusCount === 1 && !/^\(?\s*\+/.test(input))) {
-    return fail('BAD_CHARACTER', '"+" may only start the number, before the country code.');
+    return fail('BAD_CHARACTER', t('phone_errPlusPlace'));
   }
 
   const digits = input.replace(/\D/g, '');
-  if (digits.length === 0) return fail('NOT_A_NUMBER', "That doesn't look like a phone number: it has no digits.");
+  if (digits.length === 0) return fail('NOT_A_NUMBER', t('phone_errNoDigits'));
   if (digits.length > 17) {
-    return fail('TOO_LONG', `That is too long for a phone number: ${digits.length} digits (the longest have 15).`);
+    return fail('TOO_LONG', t('phone_errTooManyDigits', digits.length));
   }
 
   const country = defaultCountry ? defaultCountry.toUpperCase() : undefined;
@@ -150,9 +151,9 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
       return parsePhoneInput(`+${digits.slice(2)}${ext ? ` x${ext}` : ''}`, undefined);
     }
     if (country !== undefined) {
-      return fail('UNKNOWN_COUNTRY', `"${defaultCountry}" is not a country we know. Add the country code with + (e.g. +44 …).`);
+      return fail('UNKNOWN_COUNTRY', t('phone_errUnknownCountry', String(defaultCountry)));
     }
-    return fail('NO_COUNTRY', 'Add the country code, starting with + (e.g. +44 20 7946 0958), or choose a default country.');
+    return fail('NO_COUNTRY', t('phone_errNoCountry'));
   }
 
   const options = countryOk ? { defaultCountry: country as CountryCode } : {};
@@ -160,10 +161,10 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
   if (international && !region) {
     const parsedCc = parsePhoneNumberFromString(input);
     if (!parsedCc) {
-      return fail('UNKNOWN_CALLING_CODE', `"+${digits.slice(0, 3)}" doesn't start with a known country calling code.`);
+      return fail('UNKNOWN_CALLING_CODE', t('phone_errUnknownCallingCode', digits.slice(0, 3)));
     }
   }
-  const regionName = region ? countryName(region) : 'this country';
+  const regionName = region ? countryName(region) : t('phone_errThisCountry');
 
   const lengthProblem = validatePhoneNumberLength(input, options);
   const parsed = parsePhoneNumberFromString(input, options);
@@ -172,36 +173,38 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
   const plan = lengthsFor ? numberingPlan(lengthsFor) : undefined;
   const allowed = plan ? listLengths(plan.possibleLengths()) : '';
   const trunk = plan?.nationalPrefix();
+  // Appended, after a space, to the length sentences below (their last placeholder).
   const allowedText =
     allowed && lengthsFor
-      ? ` (${regionName} numbers have ${allowed} digits, not counting +${getCountryCallingCode(lengthsFor)}${trunk ? ` or the leading ${trunk}` : ''})`
+      ? ` ${
+          trunk
+            ? t('phone_errLengthsAllowedTrunk', regionName, allowed, getCountryCallingCode(lengthsFor), trunk)
+            : t('phone_errLengthsAllowed', regionName, allowed, getCountryCallingCode(lengthsFor))
+        }`
       : '';
 
   switch (lengthProblem) {
     case 'INVALID_COUNTRY':
       if (international) {
-        return fail('UNKNOWN_CALLING_CODE', `"+${digits.slice(0, 3)}" doesn't start with a known country calling code.`);
+        return fail('UNKNOWN_CALLING_CODE', t('phone_errUnknownCallingCode', digits.slice(0, 3)));
       }
-      return fail('NO_COUNTRY', 'Add the country code, starting with + (e.g. +44 20 7946 0958), or choose a default country.');
+      return fail('NO_COUNTRY', t('phone_errNoCountry'));
     case 'NOT_A_NUMBER':
-      return fail('NOT_A_NUMBER', "That doesn't look like a phone number.");
+      return fail('NOT_A_NUMBER', t('phone_errNotANumber'));
     case 'TOO_SHORT':
-      return fail('TOO_SHORT', `Too short for a ${regionName} number${nsnLength ? `: ${nsnLength} digits` : ''}${allowedText}.`);
+      return fail('TOO_SHORT', nsnLength ? t('phone_errTooShortDigits', regionName, nsnLength, allowedText) : t('phone_errTooShort', regionName, allowedText));
     case 'TOO_LONG':
-      return fail('TOO_LONG', `Too long for a ${regionName} number${nsnLength ? `: ${nsnLength} digits` : ''}${allowedText}.`);
+      return fail('TOO_LONG', nsnLength ? t('phone_errTooLongDigits', regionName, nsnLength, allowedText) : t('phone_errTooLong', regionName, allowedText));
     case 'INVALID_LENGTH':
-      return fail('INVALID_LENGTH', `Wrong number of digits for a ${regionName} number${nsnLength ? `: ${nsnLength}` : ''}${allowedText}.`);
+      return fail('INVALID_LENGTH', nsnLength ? t('phone_errWrongLengthDigits', regionName, nsnLength, allowedText) : t('phone_errWrongLength', regionName, allowedText));
     default:
       break;
   }
 
-  if (!parsed) return fail('NOT_A_NUMBER', "That doesn't look like a phone number.");
+  if (!parsed) return fail('NOT_A_NUMBER', t('phone_errNotANumber'));
   if (!parsed.isValid()) {
-    const name = parsed.country ? `${countryName(parsed.country)} number` : `+${parsed.countryCallingCode} number`;
-    return fail(
-      'INVALID_NUMBER',
-      `${parsed.formatInternational()} is not a valid ${name}: the length is right but no numbers are issued in that range. Check the area code and digits.`,
-    );
+    const name = parsed.country ? countryName(parsed.country) : `+${parsed.countryCallingCode}`;
+    return fail('INVALID_NUMBER', t('phone_errInvalidNumber', parsed.formatInternational(), name));
   }
 
   const type = parsed.getType();

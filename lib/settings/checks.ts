@@ -1,6 +1,7 @@
 /**
  * Checks on what a person types in the setup form, with no zod in them, so the popup can import them.
  */
+import { t } from '../i18n';
 
 /** The local sandbox the extension talks to out of the box. */
 export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
@@ -25,25 +26,25 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
 }
 
-export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; error: string };
+export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok: false; error: string; notHttps?: true };
 
 /** Normalises a typed base URL (no trailing slash) and refuses what the extension will not talk to. */
 export function checkBaseUrl(text: string): BaseUrlCheck {
   const trimmed = text.trim();
-  if (!trimmed) return { ok: false, error: 'Enter the API base URL, for example https://api.example.com.' };
+  if (!trimmed) return { ok: false, error: t('settings_enterBaseUrl') };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, error: `"${trimmed}" is not a URL. It should look like https://api.example.com.` };
+    return { ok: false, error: t('settings_notAUrl', trimmed) };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, error: 'The API base URL must start with https://.' };
+    return { ok: false, error: t('settings_mustStartHttps') };
   }
   if (url.protocol === 'http:' && !isLoopbackUrl(url)) {
-    return { ok: false, error: 'The API base URL must use HTTPS. Plain HTTP is allowed only for the local sandbox (127.0.0.1 or localhost).' };
+    return { ok: false, error: t('settings_mustUseHttps'), notHttps: true };
   }
-  if (url.username || url.password) return { ok: false, error: 'Put the API key in the API key field, not in the URL.' };
+  if (url.username || url.password) return { ok: false, error: t('settings_keyNotInUrl') };
   const path = url.pathname.replace(/\/+$/, '');
   return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin };
 }
@@ -54,11 +55,11 @@ export function maskKey(key: string): string {
 }
 
 /** Pasted keys often carry spaces, quotes or a "Bearer " prefix: strip them, and refuse what cannot be a key. */
-export function cleanApiKey(text: string): { ok: true; key: string } | { ok: false; error: string } {
+export function cleanApiKey(text: string): { ok: true; key: string } | { ok: false; error: string; notHttps?: true } {
   const key = text.trim().replace(/^Bearer\s+/i, '').replace(/^["']|["']$/g, '').trim();
-  if (!key) return { ok: false, error: 'Paste your API key.' };
-  if (/\s/.test(key)) return { ok: false, error: 'The API key cannot contain spaces or line breaks; check what was pasted.' };
-  if (key.length < 8 || key.length > 512) return { ok: false, error: 'That does not look like an API key (it should be 8 to 512 characters).' };
-  if (!/^[\x21-\x7e]+$/.test(key)) return { ok: false, error: 'The API key has characters that cannot be sent in a header; check what was pasted.' };
+  if (!key) return { ok: false, error: t('settings_pasteKey') };
+  if (/\s/.test(key)) return { ok: false, error: t('settings_keySpaces') };
+  if (key.length < 8 || key.length > 512) return { ok: false, error: t('settings_keyLength') };
+  if (!/^[\x21-\x7e]+$/.test(key)) return { ok: false, error: t('settings_keyCharacters') };
   return { ok: true, key };
 }

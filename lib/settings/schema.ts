@@ -6,6 +6,7 @@
  * guessed at: defaults are used and the value is kept aside whole.
  */
 import { z } from '../api/zod';
+import { t } from '../i18n';
 import { SANDBOX_BASE_URL } from './checks';
 
 export * from './checks';
@@ -70,12 +71,12 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> {
 export function readSettings(stored: unknown): SettingsRead {
   if (stored === undefined || stored === null) return { settings: DEFAULT_SETTINGS, problem: null };
   if (typeof stored !== 'object' || Array.isArray(stored)) {
-    const problem = 'Stored settings were not an object; defaults are in use.';
+    const problem = t('settings_storedNotObject');
     return { settings: DEFAULT_SETTINGS, problem, keepAside: { reason: problem, value: stored } };
   }
   const version = (stored as Record<string, unknown>).version;
   if (typeof version === 'number' && version > SETTINGS_VERSION) {
-    const problem = `Stored settings were saved by a newer version of the extension (settings version ${version}); defaults are in use.`;
+    const problem = t('settings_storedNewer', version);
     return { settings: DEFAULT_SETTINGS, problem, keepAside: { reason: problem, value: stored } };
   }
   const migrated = migrate(stored as Record<string, unknown>);
@@ -89,6 +90,6 @@ export function readSettings(stored: unknown): SettingsRead {
   }
   merged.version = SETTINGS_VERSION;
   const issue = whole.error.issues[0];
-  const problem = `Some stored settings were invalid (${issue?.path.join('.') || 'settings'}: ${issue?.message}); defaults are used for them.`;
+  const problem = t('settings_storedInvalid', issue?.path.join('.') || 'settings', String(issue?.message));
   return { settings: settings.parse(merged), problem, keepAside: { reason: problem, value: stored } };
 }
