@@ -3,8 +3,9 @@
  * panel loads this module only when a list is checked, so the section itself stays small.
  */
 import { parsePhoneInput } from '../phone/normalize';
+import { uiLocale } from '../ui/locale';
 import { previewContacts, type ContactsPreview } from './contacts';
 
 export function checkContacts(text: string, country: string): ContactsPreview {
-  return previewContacts(text, { country, parseNumber: parsePhoneInput, locale: typeof navigator === 'undefined' ? undefined : navigator.language });
+  return previewContacts(text, { country, parseNumber: parsePhoneInput, locale: uiLocale() });
 }
