@@ -10,6 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPhoneNumbers } from '../../../lib/phone/find';
 import { scanNode, type PhoneMatch } from '../../../lib/phone/scan';
+import { lookAlikes, mailThread } from '../../../bench/lib/page-shapes';
 
 const US = { defaultCountry: 'US' } as const;
 const raws = (text: string, label?: string) => findPhoneNumbers(text, { ...US, ...(label ? { label } : {}) }).map((m) => m.raw);
@@ -137,5 +138,24 @@ describe('in the page', () => {
         '<footer>--<br>Ravi Tanaka<br>Direct: 818.555.0176<br>Cell 4155550123</footer></article>',
     );
     expect(found(scanNode(root, US))).toEqual(['text:+14155550123', 'text:+18185550176']);
+  });
+});
+
+describe("the cost bench's generated pages (bench/lib/page-shapes.ts)", () => {
+  const scanPage = (html: string) => {
+    const doc = document.implementation.createHTMLDocument('');
+    doc.documentElement.innerHTML = html.replace(/^<!doctype html>/i, '');
+    return scanNode(doc.body, US);
+  };
+
+  it('look-alikes: 5,000 labelled non-numbers, not one reported', () => {
+    const shape = lookAlikes(5000);
+    expect(shape.numbers).toBe(0);
+    expect(scanPage(shape.html).map((m) => m.raw)).toEqual([]);
+  });
+
+  it('mail thread: exactly the numbers written in the signatures', () => {
+    const shape = mailThread();
+    expect(scanPage(shape.html)).toHaveLength(shape.numbers);
   });
 });
