@@ -20,7 +20,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/min';
 import { placesIn } from './place-names';
-import { coreOf, rejectionReason, type RejectReason } from './reject';
+import { coreOf, rejectionReason, type FieldLabel, type RejectReason } from './reject';
 
 export type { CountryCode };
 
@@ -43,9 +43,10 @@ export interface FindOptions {
   defaultCountry?: CountryCode | string;
   /**
    * The field label the text sits under when the caller knows it (table column header, <dt>,
-   * form label). A non-phone label ("Order #", "Account Number", "Created Date") vetoes matches.
+   * form label). A non-phone label ("Order #", "Account Number", "Created Date") vetoes matches; a
+   * phone label ("Phone", "Mobile") lets a bare digit run count. A function is asked only when needed.
    */
-  label?: string;
+  label?: FieldLabel;
 }
 
 export interface RejectedCandidate {
@@ -112,13 +113,19 @@ function continuesRejectedList(text: string, start: number, sink: Sink): RejectR
   return LIST_SEPARATOR_RE.test(text.slice(previous.end, start)) ? previous.reason : null;
 }
 
+// "Phone: 4155550123, 4155550124": a bare run continuing a list of accepted numbers is one of them.
+function continuesAcceptedList(text: string, start: number, sink: Sink): boolean {
+  const previous = sink.accepted[sink.accepted.length - 1];
+  return !!previous && previous.end <= start && LIST_SEPARATOR_RE.test(text.slice(previous.end, start));
+}
+
 interface Sink {
   accepted: FoundPhoneNumber[];
   rejected: RejectedCandidate[];
 }
 
 /** Run the matcher over text[from, to) and push accepted/rejected candidates; returns true if any accepted. */
-function searchRange(text: string, from: number, to: number, country: CountryCode | undefined, label: string | undefined, sink: Sink): boolean {
+function searchRange(text: string, from: number, to: number, country: CountryCode | undefined, label: FieldLabel | undefined, sink: Sink): boolean {
   let found = false;
   let offset = from;
   // Loops again only when a match had to be cut short (comma extension), to resume right after it.
@@ -137,6 +144,7 @@ function searchRange(text: string, from: number, to: number, country: CountryCod
       }
       let reason = rejectionReason({ text, start, end, ext, label });
       if (!reason) reason = continuesRejectedList(text, start, sink);
+      else if (reason === 'bare' && continuesAcceptedList(text, start, sink)) reason = null;
       const e164 = m.number.number as string;
       if (reason) {
         sink.rejected.push({ raw: text.slice(start, end), e164, start, end, reason });
@@ -169,7 +177,7 @@ const PHRASE_RE = /[+(]?\d[\d \u00A0().\-/]*\d/g;
  * by one kind of punctuation, so "05 2024 415 555 0132" yields nothing. For phrases with no match
  * at all, retry from each later group start (at most 6 tries per phrase).
  */
-function retryInsidePhrases(text: string, country: CountryCode | undefined, label: string | undefined, sink: Sink): void {
+function retryInsidePhrases(text: string, country: CountryCode | undefined, label: FieldLabel | undefined, sink: Sink): void {
   const taken = sink.accepted.map((m) => [m.start, m.end] as const).concat(
     sink.rejected.map((m) => [m.start, m.end] as const),
   );

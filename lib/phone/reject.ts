@@ -27,7 +27,8 @@ export type RejectReason =
   | 'isbn'
   | 'version'
   | 'decimal' // 1234567.89, 12.345.678, 2 125 550 143, -122.4194
-  | 'too-short'; // fewer than 7 digits: postcodes, page ranges, short codes
+  | 'too-short' // fewer than 7 digits: postcodes, page ranges, short codes
+  | 'bare'; // a bare digit run ("5804633393") with no phone context: an ID, a total, an order number
 
 // Letters (any script), digits and underscore: a phone number never touches these directly.
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
@@ -78,8 +79,34 @@ export interface Candidate {
   end: number;
   /** The extension digits, if libphonenumber found one. */
   ext?: string;
-  /** Text of the field's label (table column header, <dt>, form label), when the caller knows it. */
-  label?: string;
+  /**
+   * Text of the field's label (table column header, <dt>, form label), when the caller knows it; a
+   * function when finding it costs (the DOM scanner): asked only for a candidate that needs it.
+   */
+  label?: FieldLabel;
+}
+
+export type FieldLabel = string | (() => string | undefined);
+
+function labelText(label: FieldLabel | undefined): string | undefined {
+  return typeof label === 'function' ? label() : label;
+}
+
+// Digits only: no "+", no separator, no bracket. Pages write phone numbers with a "+" or grouped;
+// a bare run is an order, invoice, account or tracking number, a total, an id… unless the page
+// says phone around it.
+const BARE_DIGITS_RE = /^[0-9\uFF10-\uFF19]+$/;
+
+/**
+ * The look-alike rule, in one place: a bare digit run is a phone number only with phone context —
+ * a phone word right before it ("Tel:", "Mobile", "M:", "call me at"), a phone field label (column
+ * header, <dt>, form label, an input of type tel), or a tel: link (reported from the href).
+ * Lists that a phone word opens ("Phone: 4155550123, 4155550124") are carried on by find.ts.
+ */
+function bareWithoutPhoneContext(core: string, positive: boolean, label: FieldLabel | undefined): boolean {
+  if (positive || !BARE_DIGITS_RE.test(core)) return false;
+  const text = labelText(label);
+  return !text || labelKind(text) !== 'phone';
 }
 
 const TRAILING_FILLERS_RE = /(?:[\s:#.\-–—=()]|(?<![\p{L}])(?:number|num|no|nr)(?![\p{L}]))*$/iu;
@@ -91,14 +118,18 @@ function textBefore(text: string, start: number, max: number): string {
   return from > 0 && /[\p{L}\p{N}]/u.test(text[from - 1]!) ? before.replace(/^[\p{L}\p{N}]+/u, '') : before;
 }
 
+const PRONOUN_OR_PREPOSITION_RE = /^(?:me|us|him|her|them|at|on|to)$/i;
+
 /** True when the last words before `start` name a phone field ("Phone:", "Tel. no.", "M:"). */
 export function hasPositiveContextBefore(text: string, start: number): boolean {
   // Words before another number belong to that number ("Fax (503) 555-0101 Account Number …").
   const before = textBefore(text, start, 32).replace(/^[^]*\d/u, '');
   if (POSITIVE_LETTER_RE.test(before)) return true;
   const stripped = before.replace(TRAILING_FILLERS_RE, '');
-  const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0).slice(-2);
-  return words.some((w) => POSITIVE_RE.test(w));
+  const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0);
+  // "call me at", "text us on": the phone word sits before the pronoun and the preposition.
+  while (words.length > 1 && PRONOUN_OR_PREPOSITION_RE.test(words[words.length - 1]!)) words.pop();
+  return words.slice(-2).some((w) => POSITIVE_RE.test(w));
 }
 
 /** The candidate with any extension (and the punctuation leading into it) cut off. */
@@ -279,7 +310,11 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
   const after = text.slice(end, end + 24);
   // The candidate is the whole text (a table cell, a field value): every context rule needs some
   // character around it, so only the field label can object.
-  if (BLANK_RE.test(before) && BLANK_RE.test(after)) return c.label && labelKind(c.label) === 'other' ? 'label' : null;
+  if (BLANK_RE.test(before) && BLANK_RE.test(after)) {
+    const label = labelText(c.label);
+    if (label && labelKind(label) === 'other') return 'label';
+    return bareWithoutPhoneContext(core, false, label) ? 'bare' : null;
+  }
   // "-122.4194": a negative decimal.
   if (/(?:^|[\s(])[-−]$/u.test(before) && core.includes('.')) return 'decimal';
   // A currency before the number, or before the digit phrase it was cut from ("$ 3 125 550 199").
@@ -303,11 +338,12 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
   }
 
   // A non-phone field label ("Account Number") vetoes, unless the text itself says phone ("Main: …").
-  if (c.label && !positive && labelKind(c.label) === 'other') return 'label';
+  const label = positive ? undefined : labelText(c.label);
+  if (label && labelKind(label) === 'other') return 'label';
   // The same for a label the page lays out as its own line right before the value ("Employees").
   const line = LINE_LABEL_RE.exec(before);
   if (line && !positive && labelKind(line[1]!.trim()) === 'other') return 'label';
-  return null;
+  return bareWithoutPhoneContext(core, positive, label) ? 'bare' : null;
 }
 
 /**

@@ -931,16 +931,18 @@ class PhoneScanner implements Scanner, WalkHost {
       }
     }
     this.stats.finderCalls++;
+    // Asked by the finder only for a bare digit run, which needs a phone label to count.
+    const fieldLabel = this.opts.labels ? () => (label ??= labelFor(group.container, this.headers())) : undefined;
     let found = this.opts.pageCountry
       ? findInContext(
           text,
           supportedCountry(this.opts.defaultCountry),
           pageCountry(group.container, text, this.countries()),
-          (t, country) => findPhoneNumbers(t, { defaultCountry: country }),
+          (t, country) => findPhoneNumbers(t, { defaultCountry: country, label: fieldLabel }),
           // A place in another element (a sibling link, another field) does not speak for the number.
           (place, at) => !!pieceAt(pieces, place.at, false)?.node.parentNode?.contains(pieceAt(pieces, at, false)?.node ?? null),
         )
-      : findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry });
+      : findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry, label: fieldLabel });
     if (found.length > 0 && this.opts.labels) {
       if (label === undefined) label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));
@@ -1015,7 +1017,9 @@ class PhoneScanner implements Scanner, WalkHost {
     const usable =
       INPUT_TYPES_WITH_TEXT.has(type) && (input.hasAttribute('readonly') || input.hasAttribute('disabled') || el.readOnly === true || el.disabled === true);
     const value = usable ? String(el.value ?? '') : '';
-    let found: FoundPhoneNumber[] = value ? findPhoneNumbers(value, { defaultCountry: this.opts.defaultCountry }) : [];
+    // An input of type tel is a phone field whatever its label says.
+    const fieldLabel = () => (type === 'tel' ? 'tel' : this.opts.labels ? inputLabel(input) : undefined);
+    let found: FoundPhoneNumber[] = value ? findPhoneNumbers(value, { defaultCountry: this.opts.defaultCountry, label: fieldLabel }) : [];
     if (found.length > 0 && this.opts.labels) {
       const label = inputLabel(input);
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(value, m.start));

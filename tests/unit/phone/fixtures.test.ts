@@ -129,13 +129,10 @@ describe('fixture pages', () => {
   it('negatives.html: nothing, whatever the default country', async () => {
     const { document } = await load('negatives.html');
     expect(scan(document, { defaultCountry: 'US' })).toEqual([]);
-    for (const country of ['GB', 'CA', 'IN', 'AU', 'IT', 'MX', 'SG']) {
+    // The unformatted ZIP+4 "941051234" is a well-formed 9-digit national number in DE, FR, BR…;
+    // a bare digit run with no phone context around it is not taken as one.
+    for (const country of ['GB', 'CA', 'IN', 'AU', 'IT', 'MX', 'SG', 'DE', 'FR', 'BR', 'JP', 'ES', 'NL', 'CN', 'SE', 'PL']) {
       expect(scan(document, { defaultCountry: country }).map((m) => m.raw), country).toEqual([]);
-    }
-    // The unformatted ZIP+4 "941051234" is a well-formed 9-digit national number in these
-    // countries; it is the only thing they see on the page.
-    for (const country of ['DE', 'FR', 'BR', 'JP', 'ES', 'NL', 'CN', 'SE', 'PL']) {
-      expect(scan(document, { defaultCountry: country }).map((m) => m.raw), country).toEqual(['941051234']);
     }
   });
 

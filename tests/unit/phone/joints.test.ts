@@ -39,7 +39,8 @@ describe('touching elements laid out apart', () => {
     const css = '.c { display: block }';
     expect(scan('<p><span class="c">(971) 555-0109</span><span class="c">12/05/2024</span></p>', css)).toEqual(['+19715550109']);
     expect(scan('<p><span class="c">971-555-0107</span><span class="c">971-555-0108</span></p>', css)).toEqual(['+19715550107', '+19715550108']);
-    expect(scan('<p><span class="c">5035550111</span><span class="c">5035550112</span></p>', css)).toEqual(['+15035550111', '+15035550112']);
+    expect(scan('<p><span class="c">503.555.0111</span><span class="c">503.555.0112</span></p>', css)).toEqual(['+15035550111', '+15035550112']);
+    expect(scan('<p>Phones <span class="c">+15035550113</span><span class="c">+15035550114</span></p>', css)).toEqual(['+15035550113', '+15035550114']);
   });
 
   it('a list item per property and a label laid out as a block', () => {

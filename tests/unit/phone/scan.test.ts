@@ -75,13 +75,14 @@ describe('text matches', () => {
     const root = mount(`
       <table>
         <thead><tr><th>Name</th><th>Order #</th><th>Phone</th></tr></thead>
-        <tbody><tr><th scope="row">Ann</th><td>4155550139</td><td>(415) 555-0140</td></tr></tbody>
+        <tbody><tr><th scope="row">Ann</th><td>415-555-0139</td><td>(415) 555-0140</td></tr></tbody>
       </table>
-      <dl><dt>Account Number</dt><dd>2125550143</dd><dt>Mobile</dt><dd>2125550144</dd></dl>
-      <div><span class="field-label">Legacy ID</span><div class="value">3125550163</div></div>
+      <dl><dt>Account Number</dt><dd>212-555-0143</dd><dt>Mobile</dt><dd>2125550144</dd></dl>
+      <div><span class="field-label">Legacy ID</span><div class="value">312-555-0163</div></div>
       <div><span class="field-label">Direct line</span><div class="value">3125550164</div></div>`);
     expect(numbers(scanNode(root, US))).toEqual(['+12125550144', '+13125550164', '+14155550140']);
-    expect(numbers(scanNode(root, { ...US, labels: false }))).toHaveLength(6);
+    // Without labels nothing is vetoed, and a bare digit run has no phone label to count under.
+    expect(numbers(scanNode(root, { ...US, labels: false }))).toEqual(['+12125550143', '+13125550163', '+14155550139', '+14155550140']);
   });
 
   it('reads a renamed column header on the next rescan, in the same task or a later one', async () => {
