@@ -5,6 +5,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { crmTable } from './crm-table';
+import { seededRandom } from '../../tests/support/fault-proxy';
 
 export interface PageShape {
   name: string;
@@ -16,17 +17,8 @@ export interface PageShape {
   large: boolean;
 }
 
-/** mulberry32: a small seeded PRNG, so every run builds the same pages. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG (the fault proxy's mulberry32), so every run builds the same pages. */
+export const seeded = seededRandom;
 
 type Rand = () => number;
 
