@@ -175,11 +175,15 @@ describe('outcomes by the last four digits', () => {
       return Object.fromEntries(rows.map((r) => [r.telephony_data.to_number.slice(-4), r])) as Record<string, any>;
     };
     // Everyone but the long call ends; the long call is on the line.
-    const rows = await waitFor(async () => {
-      const r = await byNumber();
-      const others = Object.entries(r).filter(([k]) => k !== '1007');
-      return others.every(([, e]) => isTerminalExecutionStatus(e.status)) && r['1007'].status === 'in-progress' ? r : undefined;
-    });
+    // Polled every 200 ms (7 reads a poll), well inside the sandbox's per-key rate limit.
+    const rows = await waitFor(
+      async () => {
+        const r = await byNumber();
+        const others = Object.entries(r).filter(([k]) => k !== '1007');
+        return others.every(([, e]) => isTerminalExecutionStatus(e.status)) && r['1007'].status === 'in-progress' ? r : undefined;
+      },
+      { intervalMs: 200, timeoutMs: 20_000, what: 'every call but the long one to end' },
+    );
     expect(rows['1001']).toMatchObject({ status: 'busy', conversation_duration: 0, telephony_data: { hangup_reason: 'Busy Line' } });
     expect(rows['1002']).toMatchObject({ status: 'no-answer', telephony_data: { hangup_reason: 'No Answer' } });
     expect(rows['1003']).toMatchObject({ status: 'failed', telephony_data: { hangup_reason: 'Destination Unreachable', hangup_provider_code: 2010 } });
