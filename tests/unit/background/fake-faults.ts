@@ -37,4 +37,12 @@ export class FaultyRequests<M extends string> {
     if (!(error as { after?: boolean }).after) throw error;
     return error;
   }
+
+  /** Runs `act` as the service would for a request of `method`; a lost answer throws once the service acted. */
+  protected async answer<T>(method: M, act: () => T): Promise<T> {
+    const lost = await this.enter(method);
+    const value = act();
+    if (lost) throw lost;
+    return value;
+  }
 }

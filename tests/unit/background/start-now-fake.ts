@@ -51,12 +51,7 @@ export class FakeService extends FaultyRequests<Method> {
   }
 
   client(): ServiceClient {
-    const after = async <T>(method: Method, act: () => T): Promise<T> => {
-      const lost = await this.enter(method);
-      const value = act();
-      if (lost) throw lost;
-      return value;
-    };
+    const after = <T>(method: Method, act: () => T): Promise<T> => this.answer(method, act);
     const fake = {
       baseUrl: 'http://sandbox',
       timeScale: () => 1,
