@@ -5,7 +5,7 @@
  */
 import { expectAxeClean } from './axe';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, setUp } from './fixtures';
+import { test, expect, setUp, setUpExtension } from './fixtures';
 
 const axeOn = (page: Page, screen: string) => expectAxeClean(page, { screen });
 
@@ -74,12 +74,6 @@ async function checkScreen(page: Page, screen: string): Promise<void> {
 async function settled(scope: Locator): Promise<void> {
   await expect(scope.getByText(/^Loading…$|^Loading\b/)).toHaveCount(0);
   await expect(scope.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-async function setUpExtension(openPage: (p: string) => Promise<Page>, url: string): Promise<void> {
-  const options = await openPage('options.html');
-  await setUp(options, url);
-  await options.close();
 }
 
 test('first run: popup, options and side panel show the setup form, usable by keyboard, axe clean', async ({ openPage }) => {

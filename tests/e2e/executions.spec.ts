@@ -6,19 +6,13 @@
 import { expectAxeClean } from './axe';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, setUp, sandboxRequests } from './fixtures';
+import { test, expect, sandboxRequests, setUpExtension, callFromPopup } from './fixtures';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { SEED } from '../../sandbox/seed';
 import { call, placeCalls } from '../../sandbox/testing';
 import { readCsv } from '../../lib/batches/csv-read';
 
 const A = SEED.A;
-
-async function setUpExtension(openPage: (p: string) => Promise<Page>, url: string): Promise<void> {
-  const options = await openPage('options.html');
-  await setUp(options, url);
-  await options.close();
-}
 
 async function openExecutions(openPage: (p: string) => Promise<Page>) {
   const panel = await openPage('sidepanel.html');
@@ -236,11 +230,7 @@ test.describe('account', () => {
 test('clicking a call’s notification opens that call (a tab here: no user gesture when the click is dispatched)', async ({ sandbox, openPage, serviceWorker, context }) => {
   await setUpExtension(openPage, sandbox.url);
   const popup = await openPage('popup.html');
-  await popup.getByLabel('Agent').selectOption({ index: 1 });
-  await popup.getByLabel('Phone number').fill('+14155551001');
-  await popup.getByRole('button', { name: 'Call' }).click();
-  await popup.getByRole('button', { name: 'Confirm' }).click();
-  await expect(popup.locator('.call-status')).toHaveText(/Busy/, { timeout: 60_000 });
+  await callFromPopup(popup, '+14155551001', /Busy/);
 
   // The real notification the call made.
   const sw = await serviceWorker();

@@ -56,6 +56,22 @@ export async function setUp(page: Page, baseUrl: string, key = OWNER_KEY): Promi
   await expect(page.getByText(/••••/)).toBeVisible();
 }
 
+/** Opens the options page, sets the extension up for the sandbox, and closes it. */
+export async function setUpExtension(openPage: (path: string) => Promise<Page>, baseUrl: string): Promise<void> {
+  const options = await openPage('options.html');
+  await setUp(options, baseUrl);
+  await options.close();
+}
+
+/** Dials `number` from the popup with the first agent listed, confirmed, and waits for `status` (a call-status text). */
+export async function callFromPopup(popup: Page, number: string, status: RegExp): Promise<void> {
+  await popup.getByLabel('Agent').selectOption({ index: 1 });
+  await popup.getByLabel('Phone number').fill(number);
+  await popup.getByRole('button', { name: 'Call' }).click();
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.locator('.call-status')).toHaveText(status, { timeout: 60_000 });
+}
+
 /** Requests the sandbox answered since its last reset (for counting polls, and whose key each carried). */
 export async function sandboxRequests(
   sandbox: Sandbox,

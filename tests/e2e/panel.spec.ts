@@ -1,15 +1,9 @@
 /** The side panel's account views (history, agent executions with paging) and accessibility of every page. */
 import { expectAxeClean } from './axe';
 import type { Page } from '@playwright/test';
-import { test, expect, setUp } from './fixtures';
+import { test, expect, setUpExtension, callFromPopup } from './fixtures';
 import { placeCalls } from '../../sandbox/testing';
 import { SEED } from '../../sandbox/seed';
-
-async function setUpExtension(openPage: (p: string) => Promise<Page>, url: string): Promise<void> {
-  const options = await openPage('options.html');
-  await setUp(options, url);
-  await options.close();
-}
 
 test('agent executions come from the service with paging, and open in full', async ({ sandbox, openPage }) => {
   const rows = Array.from({ length: 21 }, (_, i) => ({ contact_number: `+1415555${String(2600 + i)}` }));
@@ -37,11 +31,7 @@ test('agent executions come from the service with paging, and open in full', asy
 test('history: a finished call reopens and can be dialled again, prefilled', async ({ sandbox, openPage }) => {
   await setUpExtension(openPage, sandbox.url);
   const popup = await openPage('popup.html');
-  await popup.getByLabel('Agent').selectOption({ index: 1 });
-  await popup.getByLabel('Phone number').fill('+14155551001');
-  await popup.getByRole('button', { name: 'Call' }).click();
-  await popup.getByRole('button', { name: 'Confirm' }).click();
-  await expect(popup.locator('.call-status')).toHaveText(/Busy/, { timeout: 60_000 });
+  await callFromPopup(popup, '+14155551001', /Busy/);
 
   const panel = await openPage('sidepanel.html');
   await panel.getByRole('tab', { name: 'History' }).click();
@@ -62,11 +52,7 @@ for (const path of ['popup.html', 'sidepanel.html', 'options.html']) {
 test('axe: a finished call in the side panel has no serious or critical violations', async ({ sandbox, openPage }) => {
   await setUpExtension(openPage, sandbox.url);
   const popup = await openPage('popup.html');
-  await popup.getByLabel('Agent').selectOption({ index: 1 });
-  await popup.getByLabel('Phone number').fill('+14155552671');
-  await popup.getByRole('button', { name: 'Call' }).click();
-  await popup.getByRole('button', { name: 'Confirm' }).click();
-  await expect(popup.locator('.call-status')).toHaveText(/Completed/, { timeout: 60_000 });
+  await callFromPopup(popup, '+14155552671', /Completed/);
   const panel = await openPage('sidepanel.html');
   await expect(panel.getByRole('region', { name: 'Transcript' })).toBeVisible();
   await expectAxeClean(panel);
