@@ -1,12 +1,15 @@
 /**
- * Content script: finds phone numbers on pages and offers to call them (lib/page/content.ts).
+ * Content script, first stage: finds phone numbers on pages and offers to call them (lib/page/content.ts).
+ * The finder itself (entrypoints/finder.ts) is a second file the background injects into a frame
+ * only once the frame may hold a number.
  * Not in the manifest: the background registers it only where click-to-call is on
  * (lib/background/page-scripts.ts), in every frame of those sites; each frame talks to the
  * background directly. It uses WXT's `browser` (the browser's own global, no polyfill: the finder
  * already takes most of the 50 KB budget).
  */
 import { browser } from 'wxt/browser';
-import { runContentScript, type ContentBrowser } from '../../lib/page/content';
+import { runContentScript, type ContentBrowser, type StartClickToCall } from '../../lib/page/content';
+import { FINDER_KEY } from '../../lib/page/finder-global';
 
 /** Set in this extension's isolated world (pages cannot see it) by the running copy. */
 const RUNNING = Symbol.for('voice-agent-click-to-call');
@@ -33,6 +36,10 @@ export default defineContentScript({
     };
     // WXT's ctx is not used: its invalidation can be triggered by a page's CustomEvent. An orphaned
     // script notices instead when the runtime is gone (see PageLink.alive).
-    runContentScript(ours);
+    runContentScript(ours, async () => {
+      const finder = globalThis as { [FINDER_KEY]?: StartClickToCall };
+      if (!finder[FINDER_KEY]) await ours.runtime.sendMessage({ type: 'page/finder' });
+      return finder[FINDER_KEY] ?? null;
+    });
   },
 });

@@ -20,6 +20,8 @@ import { loadSettings } from './settings-store';
 export const SCRIPT_ID = 'click-to-call';
 /** The content script's file in the build (entrypoints/content, `registration: 'runtime'`). */
 export const SCRIPT_FILE = '/content-scripts/content.js';
+/** The finder, injected into one frame at a time when its first stage asks (entrypoints/finder.ts). */
+export const FINDER_FILE = '/finder.js';
 export { ALL_SITES, hostPatterns, scriptPlan, type ScriptPlan } from '../page/access';
 
 const samePlan = (a: ScriptPlan | null, b: ScriptPlan | null) =>
@@ -99,6 +101,12 @@ function hostOf(url: string | undefined): string {
 async function inject(tabId: number): Promise<void> {
   if (isMv2()) await browser.tabs.executeScript(tabId, { file: SCRIPT_FILE, allFrames: true, runAt: 'document_idle' });
   else await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [SCRIPT_FILE] });
+}
+
+/** Loads the finder into one frame of a tab (the frame whose first stage asked for it). */
+export async function injectFinder(tabId: number, frameId: number): Promise<void> {
+  if (isMv2()) await browser.tabs.executeScript(tabId, { file: FINDER_FILE, frameId, matchAboutBlank: true, runAt: 'document_idle' });
+  else await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [FINDER_FILE] });
 }
 
 /**

@@ -20,6 +20,7 @@ import { frameHost, type FrameSender } from '../page/frame-host';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
 import { records } from '../store/records';
+import { injectFinder } from './page-scripts';
 import { loadSettings } from './settings-store';
 import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
 
@@ -83,6 +84,8 @@ export interface PageServiceDeps {
   /** Page call requests per tab. */
   throttle: RequestThrottle;
   now(): number;
+  /** Loads the finder into a frame (./page-scripts.ts injectFinder; a fake in tests). */
+  injectFinder?: (tabId: number, frameId: number) => Promise<void>;
 }
 
 const defaultDeps: PageServiceDeps = {
@@ -114,6 +117,12 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       }
       const agent = await defaultAgent();
       return { enabled: isEnabledOn(host, settings.sites), defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null } satisfies PageConfig;
+    }
+    case 'page/finder': {
+      // Only into the asking frame, and only where click-to-call is on; the script is ours alone.
+      if (tabId === undefined || !isEnabledOn(host, settings.sites)) return false;
+      await (deps.injectFinder ?? injectFinder)(tabId, frameId);
+      return true;
     }
     case 'page/numbers': {
       if (tabId === undefined) return null;

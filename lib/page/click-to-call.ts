@@ -6,9 +6,10 @@
  * ask the background to open the confirmation. Nothing here listens to `message` events or custom
  * DOM events, so a page cannot steer it.
  */
-import { mayContainPhoneNumber, warmUpSteps } from '../phone/find';
+import { warmUpSteps } from '../phone/find';
 import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
 import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
+import { mayHoldNumbers } from './first-look';
 import { createIdleRunner } from './idle';
 import type { PageRequest } from './messages';
 import { createOverlay, type OverlayView } from './overlay';
@@ -85,18 +86,6 @@ export function visibleBlocks(doc: Document, width: number, height: number, limi
   return [...out];
 }
 
-/**
- * Whether libphonenumber's warm-up is worth running now: the page's text has a phone-shaped digit
- * run, or it has tel: links or inputs (read by the finder too). On a page without (an article, a
- * dashboard of small figures) the warm-up, most of the finder's fixed cost, is skipped; a number that
- * appears later pays it inside its own first scan.
- */
-export function mayHoldNumbers(doc: Document): boolean {
-  const body = doc.body;
-  if (!body) return false;
-  return mayContainPhoneNumber(body.textContent ?? '') || body.querySelector('a[href^="tel:" i], a[href^="callto:" i], input, textarea') !== null;
-}
-
 export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc: Document = document, env: ClickToCallEnv = {}): ClickToCall {
   const win = doc.defaultView ?? window;
   const now = () => win.performance.now();
@@ -139,8 +128,9 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   });
   let lastReportKey = '';
   let lastReportAt = 0;
-  // libphonenumber's one-time warm-up first (where the page may hold numbers), one step per task, then the scan.
-  const warmUp = mayHoldNumbers(doc) ? warmUpSteps(config.defaultCountry) : [];
+  // libphonenumber's one-time warm-up first (where the page may hold numbers: the first stage loads
+  // the finder for those, tests start it anywhere), one step per task, then the scan.
+  const warmUp = mayHoldNumbers(doc, env.getShadowRoot) ? warmUpSteps(config.defaultCountry) : [];
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();

@@ -4,12 +4,21 @@
  * says the settings changed (`page/refresh`), and answer its request for the selected text (the
  * keyboard shortcut).
  *
+ * This is the script's small first stage. The finder (click-to-call with libphonenumber-js) is a
+ * second file, loaded into this frame only once the document may hold a number (./first-look.ts):
+ * a page without one pays for a text read, not for the phone library.
+ *
  * It talks only to the extension (`runtime.sendMessage`, `runtime.onMessage` from our own id) and
  * neither reads nor watches storage: the background's commands carry no data (lib/page/messages.ts).
  */
 import type { PageConfig, PageRequest } from './messages';
-import { startClickToCall, type ClickToCall, type PageLink } from './click-to-call';
+import type { ClickToCall, PageLink, startClickToCall } from './click-to-call';
+import { watchForNumbers, type NumberWatch } from './first-look';
 import { shadowRootOpener, type DomApi } from './shadow-roots';
+
+export type StartClickToCall = typeof startClickToCall;
+/** Brings the finder into this frame; null when it could not be loaded. */
+export type LoadFinder = () => Promise<StartClickToCall | null>;
 
 /** The part of the extension API the content script uses (wxt/browser in the entrypoint, a fake in tests). */
 export interface ContentBrowser {
@@ -52,7 +61,7 @@ export function selectedText(doc: Document = document): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 64);
 }
 
-export function runContentScript(browser: ContentBrowser, doc: Document = document): { stop(): void; current(): ClickToCall | null } {
+export function runContentScript(browser: ContentBrowser, loadFinder: LoadFinder, doc: Document = document): { stop(): void; current(): ClickToCall | null } {
   const alive = () => {
     try {
       return !!browser.runtime?.id;
@@ -73,31 +82,74 @@ export function runContentScript(browser: ContentBrowser, doc: Document = docume
 
   const getShadowRoot = shadowRootOpener(browser.dom);
   let active: ClickToCall | null = null;
-  let country = '';
+  let watch: NumberWatch | null = null;
+  let start: StartClickToCall | null = null;
+  let config: PageConfig | null = null;
   let generation = 0;
+  /** Grows each time click-to-call is halted: a finder that arrives after that is not started. */
+  let epoch = 0;
   let stopped = false;
+  const isTop = () => {
+    try {
+      return doc.defaultView === doc.defaultView?.top;
+    } catch {
+      return false;
+    }
+  };
+
+  function halt(): void {
+    epoch++;
+    watch?.stop();
+    watch = null;
+    active?.stop();
+    active = null;
+  }
+
+  /** Starts click-to-call with the current config once the finder is here (unless halted meanwhile). */
+  async function begin(mine: number): Promise<void> {
+    if (!start) {
+      try {
+        start = await loadFinder();
+      } catch {
+        start = null;
+      }
+    }
+    if (mine !== epoch || stopped || !start || !config?.enabled) return;
+    watch = null;
+    active = start(link, config, doc, { getShadowRoot });
+  }
 
   async function configure(): Promise<void> {
     const mine = ++generation;
-    let config: PageConfig | null = null;
+    let next: PageConfig | null = null;
     try {
-      config = readConfig(await link.send({ type: 'page/config' }));
+      next = readConfig(await link.send({ type: 'page/config' }));
     } catch {
-      config = null;
+      next = null;
     }
     if (mine !== generation || stopped) return; // a newer answer is on its way
-    if (!config?.enabled) {
-      active?.stop();
-      active = null;
+    const before = config;
+    config = next;
+    if (!next?.enabled) return halt();
+    if (active && before?.defaultCountry === next.defaultCountry) {
+      active.setAgentName(next.agentName);
       return;
     }
-    if (active && config.defaultCountry === country) {
-      active.setAgentName(config.agentName);
-      return;
-    }
-    active?.stop();
-    country = config.defaultCountry;
-    active = startClickToCall(link, config, doc, { getShadowRoot });
+    // Still waiting for a number, or for the finder: it starts with the config current then.
+    if (!active && watch) return;
+    halt();
+    const now = epoch;
+    const watching = watchForNumbers(
+      doc,
+      getShadowRoot,
+      () => void begin(now),
+      // The top frame reports once even when it found nothing, so the popup knows the page ("No numbers on …").
+      () => {
+        if (isTop()) link.send({ type: 'page/numbers', numbers: [], total: 0 }).catch(() => undefined);
+      },
+    );
+    // A finder already here started at once (inside watchForNumbers): nothing left to wait for.
+    if (!active && now === epoch) watch = watching;
   }
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -123,8 +175,7 @@ export function runContentScript(browser: ContentBrowser, doc: Document = docume
   return {
     stop() {
       stopped = true;
-      active?.stop();
-      active = null;
+      halt();
     },
     current: () => active,
   };

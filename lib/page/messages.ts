@@ -13,6 +13,8 @@ export const MAX_REPORTED_NUMBERS = 500;
 export const pageRequest = z.discriminatedUnion('type', [
   /** Should this frame scan, and with which default country? */
   z.strictObject({ type: z.literal('page/config') }),
+  /** This frame may hold a number: inject the finder (entrypoints/finder.ts) into it. */
+  z.strictObject({ type: z.literal('page/finder') }),
   /** The numbers this frame holds now (replaces the frame's previous report). */
   z.strictObject({
     type: z.literal('page/numbers'),

@@ -19,6 +19,7 @@ import {
   type CountryCode,
   type PhoneNumber,
 } from 'libphonenumber-js/min';
+import { hasEnoughDigits, mayContainPhoneNumber } from './candidate';
 import { placesIn } from './place-names';
 import { coreOf, rejectionReason, type FieldLabel, type RejectReason } from './reject';
 
@@ -57,30 +58,7 @@ export interface RejectedCandidate {
   reason: RejectReason;
 }
 
-/** Fewer digits than this and a text cannot hold a number the finder reports. */
-export const MIN_DIGITS = 7;
-
-/** Cheap prefilter: does `text` contain at least `min` ASCII (or full-width) digits? */
-export function hasEnoughDigits(text: string, min: number = MIN_DIGITS): boolean {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19)) {
-      if (++n >= min) return true;
-    }
-  }
-  return false;
-}
-
-// Seven digits with at most four phone punctuation characters between neighbours (libphonenumber's
-// own limit): the shape any candidate has. "$125,400.00" and "Page 12 of 40" fail it cheaply.
-const CANDIDATE_SHAPE_RE =
-  /[0-9\uFF10-\uFF19](?:[\s\u00A0\u00AD\u200B\u2060\u3000\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]{0,4}[0-9\uFF10-\uFF19]){6}/;
-
-/** Prefilter: could `text` hold a phone number at all? (≥ 7 digits, and 7 of them in one run.) */
-export function mayContainPhoneNumber(text: string): boolean {
-  return hasEnoughDigits(text) && CANDIDATE_SHAPE_RE.test(text);
-}
+export { MIN_DIGITS, hasEnoughDigits, mayContainPhoneNumber } from './candidate';
 
 /** The country option as libphonenumber wants it: a supported ISO code or undefined. */
 export function supportedCountry(country: string | undefined): CountryCode | undefined {

@@ -206,6 +206,27 @@ describe('found numbers', () => {
   });
 });
 
+describe('page/finder', () => {
+  it('loads the finder into the asking frame only, and only where click-to-call is on', async () => {
+    const t = setup();
+    const injected: [number, number][] = [];
+    const deps: PageServiceDeps = { ...t.deps, injectFinder: async (tabId, frameId) => void injected.push([tabId, frameId]) };
+    await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
+    expect(await handlePageRequest({ type: 'page/finder' }, sender('https://crm.example.com/list', 7, 3), deps)).toBe(true);
+    expect(await handlePageRequest({ type: 'page/finder' }, sender('https://other.example.org/', 8, 0), deps)).toBe(false);
+    expect(await handlePageRequest({ type: 'page/finder' }, { id: fakeBrowser.runtime.id, url: 'https://crm.example.com/' }, deps)).toBe(false);
+    await useSites({ mode: 'everywhere', paused: ['crm.example.com'] });
+    expect(await handlePageRequest({ type: 'page/finder' }, sender('https://app.crm.example.com/', 9, 0), deps)).toBe(false);
+    expect(injected).toEqual([[7, 3]]);
+  });
+
+  it('carries nothing else: a file or a frame named by the page is refused by the schema', () => {
+    expect(pageRequest.safeParse({ type: 'page/finder' }).success).toBe(true);
+    expect(pageRequest.safeParse({ type: 'page/finder', file: '/background.js' }).success).toBe(false);
+    expect(pageRequest.safeParse({ type: 'page/finder', frameId: 0 }).success).toBe(false);
+  });
+});
+
 describe('RequestThrottle', () => {
   it('allows `max` per key in any window, sliding', () => {
     const throttle = new RequestThrottle({ max: 2, windowMs: 1000 });

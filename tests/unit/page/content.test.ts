@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readConfig, runContentScript, selectedText, type ContentBrowser } from '../../../lib/page/content';
+import { startClickToCall } from '../../../lib/page/click-to-call';
+import { readConfig, runContentScript, selectedText, type ContentBrowser, type StartClickToCall } from '../../../lib/page/content';
 import { OVERLAY_TAG } from '../../../lib/page/overlay';
 
 const EXTENSION_ID = 'our-extension-id';
@@ -27,9 +28,18 @@ function fakeExtension(config: () => unknown) {
     messageListeners.forEach((cb) => cb(message, { id: senderId }, (a) => (answer = a)));
     return answer;
   };
+  const finder = { loads: 0, available: true as boolean, hold: null as Promise<void> | null };
+  /** The second stage as the entrypoint loads it (here: the module itself), counted. */
+  const loadFinder = async (): Promise<StartClickToCall | null> => {
+    finder.loads++;
+    await finder.hold;
+    return finder.available ? startClickToCall : null;
+  };
   return {
     browser,
     sent,
+    loadFinder,
+    finder,
     /** The background's data-free "settings changed" command (lib/background/page-scripts.ts). */
     refresh: (senderId = EXTENSION_ID) => ask({ type: 'page/refresh' }, senderId),
     /**
@@ -70,7 +80,7 @@ describe('runContentScript', () => {
   it('does nothing on a disabled site: no scan, no report', async () => {
     document.body.innerHTML = '<p>(415) 555-0132</p>';
     const ext = fakeExtension(() => ({ ...ON, enabled: false }));
-    const script = runContentScript(ext.browser);
+    const script = runContentScript(ext.browser, ext.loadFinder);
     stop = script.stop;
     await vi.waitFor(() => expect(ext.sent.map((m) => m.type)).toEqual(['page/config']));
     await ext.answered();
@@ -83,7 +93,7 @@ describe('runContentScript', () => {
     document.body.innerHTML = '<p>(415) 555-0132</p>';
     let config = ON;
     const ext = fakeExtension(() => config);
-    const script = runContentScript(ext.browser);
+    const script = runContentScript(ext.browser, ext.loadFinder);
     stop = script.stop;
     await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers')).toHaveLength(1));
 
@@ -104,7 +114,7 @@ describe('runContentScript', () => {
     document.body.innerHTML = '<p>(415) 555-0132</p>';
     const ext = fakeExtension(() => ON);
     const storage = { onChanged: { addListener: vi.fn() }, local: { get: vi.fn() }, session: { get: vi.fn() } };
-    const script = runContentScript({ ...ext.browser, storage } as never);
+    const script = runContentScript({ ...ext.browser, storage } as never, ext.loadFinder);
     stop = script.stop;
     await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers')).toHaveLength(1));
     expect(storage.onChanged.addListener).not.toHaveBeenCalled();
@@ -116,7 +126,7 @@ describe('runContentScript', () => {
     document.body.innerHTML = '<p>020 7946 0958</p>';
     let config = ON;
     const ext = fakeExtension(() => config);
-    const script = runContentScript(ext.browser);
+    const script = runContentScript(ext.browser, ext.loadFinder);
     stop = script.stop;
     await vi.waitFor(() => expect(script.current()).not.toBeNull());
     const first = script.current();
@@ -135,10 +145,81 @@ describe('runContentScript', () => {
     }));
   });
 
+  it('loads the finder once, and only when the page may hold a number; a number added later loads it', async () => {
+    document.body.innerHTML = '<article><h1>A long read</h1><p>Chapter two, page 12 of 40, $125.00.</p></article>';
+    const ext = fakeExtension(() => ON);
+    const script = runContentScript(ext.browser, ext.loadFinder);
+    stop = script.stop;
+    // The top frame still says "nothing here" once, so the popup knows the page.
+    await vi.waitFor(() => expect(ext.sent.filter((m) => m.type === 'page/numbers')).toEqual([{ type: 'page/numbers', numbers: [], total: 0 }]));
+    expect(ext.finder.loads).toBe(0);
+    expect(script.current()).toBeNull();
+
+    // A single-page app renders a contact card later.
+    const p = document.createElement('p');
+    p.innerHTML = 'Reception: <span>(415)</span> <span>555-0132</span>';
+    document.body.append(p);
+    await vi.waitFor(() => expect(ext.sent.at(-1)).toEqual({ type: 'page/numbers', numbers: [{ raw: '(415) 555-0132', e164: '+14155550132' }], total: 1 }), { timeout: 5000 });
+    expect(ext.finder.loads).toBe(1);
+
+    // A new country restarts click-to-call with the finder already here.
+    ext.refresh();
+    await ext.answered();
+    expect(ext.finder.loads).toBe(1);
+  });
+
+  it('loads the finder for tel: links, read-only phone inputs and shadow roots with numbers, not for a search box', async () => {
+    const cases: [string, boolean][] = [
+      ['<a href="tel:+14155550132">Office</a>', true],
+      ['<input readonly value="+1 415 555 0132">', true],
+      ['<textarea disabled>Call 020 7946 0958</textarea>', true],
+      ['<input value="" placeholder="Search"><input readonly value="Order 12">', false],
+      ['<div id="host"></div>', true],
+    ];
+    for (const [html, loads] of cases) {
+      document.body.innerHTML = html;
+      const host = document.getElementById('host');
+      host?.attachShadow({ mode: 'open' }).append('Support line (415) 555-0199');
+      const ext = fakeExtension(() => ON);
+      const script = runContentScript(ext.browser, ext.loadFinder);
+      await vi.waitFor(() => expect(ext.sent.some((m) => m.type === 'page/numbers') || ext.finder.loads > 0).toBe(true));
+      await ext.answered();
+      expect(ext.finder.loads, html).toBe(loads ? 1 : 0);
+      script.stop();
+    }
+  });
+
+  it('starts nothing when the finder cannot be loaded, or when the site is switched off while it loads', async () => {
+    document.body.innerHTML = '<p>(415) 555-0132</p>';
+    const failing = fakeExtension(() => ON);
+    failing.finder.available = false;
+    const first = runContentScript(failing.browser, failing.loadFinder);
+    await vi.waitFor(() => expect(failing.finder.loads).toBe(1));
+    await failing.answered();
+    expect(first.current()).toBeNull();
+    expect(failing.sent.map((m) => m.type)).toEqual(['page/config']);
+    first.stop();
+
+    let config = ON;
+    const slow = fakeExtension(() => config);
+    let release: () => void = () => undefined;
+    slow.finder.hold = new Promise<void>((resolve) => (release = resolve));
+    const second = runContentScript(slow.browser, slow.loadFinder);
+    stop = second.stop;
+    await vi.waitFor(() => expect(slow.finder.loads).toBe(1));
+    config = { ...ON, enabled: false };
+    slow.refresh();
+    await slow.answered();
+    release();
+    await slow.answered();
+    expect(second.current()).toBeNull();
+    expect(slow.sent.filter((m) => m.type === 'page/numbers')).toEqual([]);
+  });
+
   it('answers the background’s selection request, and nobody else’s', async () => {
     document.body.innerHTML = '<p id="p">Call 415 555 0132 now</p>';
     const ext = fakeExtension(() => ON);
-    stop = runContentScript(ext.browser).stop;
+    stop = runContentScript(ext.browser, ext.loadFinder).stop;
     const text = document.getElementById('p')!.firstChild!;
     const range = document.createRange();
     range.setStart(text, 5);

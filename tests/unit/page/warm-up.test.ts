@@ -11,7 +11,8 @@ vi.mock('../../../lib/phone/find', async (original) => {
   return { ...actual, warmUpSteps: (country?: string) => actual.warmUpSteps(country).map((step) => () => (warmed.steps++, step())) };
 });
 
-const { mayHoldNumbers, startClickToCall } = await import('../../../lib/page/click-to-call');
+const { startClickToCall } = await import('../../../lib/page/click-to-call');
+const { mayHoldNumbers } = await import('../../../lib/page/first-look');
 
 const link = { send: vi.fn(async () => null), alive: () => true };
 let stop: (() => void) | null = null;
@@ -27,9 +28,27 @@ async function settle(scanner: { hasPendingWork(): boolean }) {
 }
 
 describe('mayHoldNumbers', () => {
-  it('phone-shaped digit runs, tel:/callto: links and inputs say yes; prose and small figures say no', () => {
-    const yes = ['<p>Call (415) 555-0132</p>', '<td>4155550132</td>', '<a href="tel:+14155550132">Office</a>', '<a href="CALLTO:+1415">x</a>', '<input value="">'];
-    const no = ['<p>A long read, with no digits at all.</p>', '<p>Page 12 of 40 · $125.00 · 2024</p>', '<a href="/contact">Contact</a>', ''];
+  it('phone-shaped digit runs, tel:/callto: links and read-only inputs with numbers say yes; prose, small figures and editable inputs say no', () => {
+    const yes = [
+      '<p>Call (415) 555-0132</p>',
+      '<td>4155550132</td>',
+      '<p>Call <b>415</b>-<i>555</i>-0132</p>',
+      '<p>０３－１２３４－５６７８</p>',
+      '<a href="tel:+14155550132">Office</a>',
+      '<a href="CALLTO:+1415">x</a>',
+      '<input readonly value="(415) 555-0132">',
+      '<input type="tel" disabled value="+44 20 7946 0958">',
+      '<fieldset disabled><input value="415.555.0132"></fieldset>',
+    ];
+    const no = [
+      '<p>A long read, with no digits at all.</p>',
+      '<p>Page 12 of 40 · $125.00 · 2024</p>',
+      '<a href="/contact">Contact</a>',
+      '<input value="">',
+      '<input value="(415) 555-0132">',
+      '<input readonly type="number" value="4155550132">',
+      '',
+    ];
     for (const html of yes) {
       document.body.innerHTML = html;
       expect(mayHoldNumbers(document), html).toBe(true);
