@@ -53,6 +53,11 @@ export const EXTRA_PAGES: Record<string, string> = {
       { length: 5000 },
       (_, i) => `<tr><td>Contact ${i}</td><td>(212) ${200 + Math.floor(i / 100)}-${String(i % 100).padStart(4, '0')}</td></tr>`,
     ).join('')}</tbody></table></body></html>`,
+  // A long read with figures but no phone-shaped digit run: the finder has no reason to load.
+  'article.html': `<!doctype html><html><head><meta charset="utf-8"><title>A long read</title></head><body><article><h1>A long read</h1>${Array.from(
+    { length: 400 },
+    (_, i) => `<p>Chapter ${i + 1}, page ${i * 3} of 1,200: prices rose 4.5% to $125.00 in 2024, and <a href="/n${i}">note ${i}</a> says why.</p>`,
+  ).join('')}</article></body></html>`,
   'london.html': `<!doctype html><html><head><meta charset="utf-8"><title>Desk</title></head><body><p>Desk: 020 7946 0133</p></body></html>`,
 };
 
