@@ -23,6 +23,25 @@ export function hasEnoughDigits(text: string, min: number = MIN_DIGITS): boolean
 const CANDIDATE_SHAPE_RE =
   /[0-9\uFF10-\uFF19](?:[\s\u00A0\u00AD\u200B\u2060\u3000\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]{0,4}[0-9\uFF10-\uFF19]){6}/;
 
+const CANDIDATE_SHAPES_RE = new RegExp(CANDIDATE_SHAPE_RE.source, 'g');
+const LEAD_IN_RE = /[\s\u00A0(\[\uFF08\uFF3B]/;
+
+/**
+ * Could `text` hold a number written without its country code, one the page's country decides
+ * (lib/phone/page-country.ts)? True unless every candidate shape in it follows a "+" (spaces and
+ * opening brackets between allowed): "+44 20 7946 0958" needs no country, "020 7946 0958" or
+ * "0049 30 901820" may. Errs towards true (a long +number's tail counts as a candidate of its own).
+ */
+export function mayHoldNationalNumber(text: string): boolean {
+  CANDIDATE_SHAPES_RE.lastIndex = 0;
+  for (let m = CANDIDATE_SHAPES_RE.exec(text); m; m = CANDIDATE_SHAPES_RE.exec(text)) {
+    let i = m.index - 1;
+    while (i >= 0 && LEAD_IN_RE.test(text[i]!)) i--;
+    if (text[i] !== '+' && text[i] !== '\uFF0B') return true;
+  }
+  return false;
+}
+
 /** Prefilter: could `text` hold a phone number at all? (≥ 7 digits, and 7 of them in one run.) */
 export function mayContainPhoneNumber(text: string): boolean {
   return hasEnoughDigits(text) && CANDIDATE_SHAPE_RE.test(text);

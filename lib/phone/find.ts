@@ -280,19 +280,37 @@ export function warmUpSteps(defaultCountry?: CountryCode | string): (() => void)
 }
 
 /**
+ * Runs `fn` with V8's stack traces off. libphonenumber-js turns down a candidate by throwing and
+ * catching a ParseError, and V8 captures a stack trace for every error made: on a page of
+ * look-alikes that was half the cost of rejecting one (bench/page-cost.ts). Nothing here reads those
+ * traces. Engines without `Error.stackTraceLimit` (Firefox) run `fn` as it is.
+ */
+export function withoutStackTraces<T>(fn: () => T): T {
+  const E = Error as { stackTraceLimit?: number };
+  const limit = E.stackTraceLimit;
+  if (typeof limit !== 'number' || limit === 0) return fn();
+  E.stackTraceLimit = 0;
+  try {
+    return fn();
+  } finally {
+    E.stackTraceLimit = limit;
+  }
+}
+
+/**
  * Phone numbers in `text`, in order. Numbers written in national format are read for
  * `defaultCountry`; international ones (+44…, 0044…) for their own country.
  */
 export function findPhoneNumbers(text: string, options: FindOptions = {}): FoundPhoneNumber[] {
   const sink: Sink = { accepted: [], rejected: [] };
-  run(text, options, sink, true);
+  withoutStackTraces(() => run(text, options, sink, true));
   return sink.accepted;
 }
 
 /** Like findPhoneNumbers, plus the candidates the rejection layer vetoed and why (for tests and debugging). */
 export function explainPhoneNumbers(text: string, options: FindOptions = {}): { found: FoundPhoneNumber[]; rejected: RejectedCandidate[] } {
   const sink: Sink = { accepted: [], rejected: [] };
-  run(text, options, sink);
+  withoutStackTraces(() => run(text, options, sink));
   return { found: sink.accepted, rejected: sink.rejected };
 }
 
@@ -336,7 +354,7 @@ export function parseTelHref(href: string, defaultCountry?: CountryCode | string
   if (!text.trim().startsWith('+') && context && /^\+\d+$/.test(context.replace(/[-. ]/g, ''))) {
     text = context.replace(/[-. ]/g, '') + text;
   }
-  const parsed = parsePhoneNumberFromString(text, { defaultCountry: supportedCountry(defaultCountry) });
+  const parsed = withoutStackTraces(() => parsePhoneNumberFromString(text, { defaultCountry: supportedCountry(defaultCountry) }));
   if (!parsed || !parsed.isPossible()) return null;
   const extension = ext ?? (parsed.ext as string | undefined);
   return {

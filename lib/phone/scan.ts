@@ -33,6 +33,7 @@
  * ./walk.ts (one walk over a root), and this file (the scanner: jobs, results, mutations).
  */
 import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, supportedCountry, type FoundPhoneNumber } from './find';
+import { mayHoldNationalNumber } from './candidate';
 import { findInContext, pageCountry, type CountryMemo } from './page-country';
 import { hasPositiveContextBefore, labelKind } from './reject';
 import type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, PhoneMatch, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
@@ -277,7 +278,8 @@ class PhoneScanner implements Scanner, WalkHost {
     this.stats.finderCalls++;
     // Asked by the finder only for a bare digit run, which needs a phone label to count.
     const fieldLabel = this.opts.labels ? () => (label ??= labelFor(group.container, this.headers())) : undefined;
-    let found = this.opts.pageCountry
+    // The page's country matters only to a number written without its country code.
+    let found = this.opts.pageCountry && mayHoldNationalNumber(text)
       ? findInContext(
           text,
           supportedCountry(this.opts.defaultCountry),
