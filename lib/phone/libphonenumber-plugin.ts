@@ -1,13 +1,47 @@
 /**
  * Vite plugin: libphonenumber-js's `matchesEntirely` helper resolves to ./matches-entirely.ts, which
- * compiles each metadata pattern once instead of on every call; and the "min" metadata (only the
- * content script loads it) loses what only formatting reads (see trimMinMetadata) and is emitted as
- * JSON.parse of a string (see metadataModule). Build-time only.
+ * compiles each metadata pattern once instead of on every call; the library's other per-call
+ * RegExps built from metadata go through ./regexp-cache.ts (see REGEXP_CALLS); and the "min" metadata
+ * (only the content script loads it) loses what only formatting reads (see trimMinMetadata) and is
+ * emitted as JSON.parse of a string (see metadataModule). Build-time only.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 export const MATCHES_ENTIRELY_REPLACEMENT = fileURLToPath(new URL('./matches-entirely.ts', import.meta.url));
+const REGEXP_CACHE = fileURLToPath(new URL('./regexp-cache.ts', import.meta.url));
+
+/**
+ * libphonenumber-js modules that compile a metadata string into a flagless RegExp on every call, and
+ * the exact text of each call. A library update that changes one fails the build (see cacheRegExps)
+ * rather than silently losing the cache.
+ */
+export const REGEXP_CALLS: { file: RegExp; from: string; to: string }[] = [
+  {
+    // Deciding which +1 country a number belongs to: the leading digits of each, as a string to search().
+    file: /[\\/]helpers[\\/]getCountryByNationalNumber\.js$/,
+    from: 'nationalNumber.search(metadata.leadingDigits())',
+    to: 'nationalNumber.search(cachedRegExp(metadata.leadingDigits()))',
+  },
+  {
+    file: /[\\/]helpers[\\/]stripIddPrefix\.js$/,
+    from: 'new RegExp(metadata.IDDPrefix())',
+    to: 'cachedRegExp(metadata.IDDPrefix())',
+  },
+  {
+    file: /[\\/]helpers[\\/]extractNationalNumberFromPossiblyIncompleteNumber\.js$/,
+    from: "new RegExp('^(?:' + metadata.numberingPlan.nationalPrefixForParsing() + ')')",
+    to: "cachedRegExp('^(?:' + metadata.numberingPlan.nationalPrefixForParsing() + ')')",
+  },
+];
+
+/** The module's code with its per-call RegExps cached, or null when `id` is not one of them. Throws when a call is not where it was. */
+export function cacheRegExps(code: string, id: string, cacheModule: string = REGEXP_CACHE): string | null {
+  const call = REGEXP_CALLS.find((c) => c.file.test(id) && /[\\/]libphonenumber-js[\\/]/.test(id));
+  if (!call) return null;
+  if (!code.includes(call.from)) throw new Error(`libphonenumber-js changed: "${call.from}" is no longer in ${id} (lib/phone/libphonenumber-plugin.ts REGEXP_CALLS)`);
+  return `import { cachedRegExp } from ${JSON.stringify(cacheModule)};\n${code.split(call.from).join(call.to)}`;
+}
 
 export function isLibphonenumberMatchesEntirely(source: string, importer: string | undefined): boolean {
   return importer !== undefined && /[\\/]libphonenumber-js[\\/]/.test(importer) && /(?:^|[\\/])matchesEntirely\.js$/.test(source);
@@ -54,6 +88,8 @@ export function libphonenumberRegExpMemo(): Plugin {
       return isLibphonenumberMatchesEntirely(source, importer) ? MATCHES_ENTIRELY_REPLACEMENT : null;
     },
     transform(code, id) {
+      const cached = cacheRegExps(code, id);
+      if (cached !== null) return { code: cached, map: null };
       if (!MIN_METADATA_RE.test(id)) return null;
       const at = code.indexOf('export default ');
       const json = code.slice(at + 'export default '.length).trim().replace(/;$/, '');
