@@ -132,6 +132,17 @@ export function hasPositiveContextBefore(text: string, start: number): boolean {
   return words.slice(-2).some((w) => POSITIVE_RE.test(w));
 }
 
+const POSITIVE_LETTER_ANYWHERE_RE = /(?:^|[^\p{L}])[mtfpodwhc]\s*[:.]/iu;
+
+/**
+ * Could hasPositiveContextBefore be true anywhere in `text`? False when the text has no phone word
+ * and no one-letter phone label at all: then a non-phone field label vetoes every number in it, and
+ * the scanner need not look for any (a report's ID, date and amount columns).
+ */
+export function mayHavePositiveContext(text: string): boolean {
+  return POSITIVE_RE.test(text) || POSITIVE_LETTER_ANYWHERE_RE.test(text);
+}
+
 /** The candidate with any extension (and the punctuation leading into it) cut off. */
 export function coreOf(raw: string, ext?: string): string {
   if (!ext) return raw;

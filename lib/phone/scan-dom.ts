@@ -144,9 +144,6 @@ export function cellIndexOf(cell: Element): number {
   return i;
 }
 
-/** Any letter: both positive-context patterns (reject.ts hasPositiveContextBefore) need one. */
-export const HAS_LETTER_RE = /\p{L}/u;
-
 /**
  * Memo of column headers: table → its header row, and that row's label per column index
  * (undefined = not computed yet). Only valid while the DOM cannot change (see PhoneScanner.headers).

@@ -35,9 +35,9 @@
 import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, supportedCountry, type FoundPhoneNumber } from './find';
 import { mayHoldNationalNumber } from './candidate';
 import { findInContext, pageCountry, type CountryMemo } from './page-country';
-import { hasPositiveContextBefore, labelKind } from './reject';
+import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, PhoneMatch, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
-import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, INPUT_TYPES_WITH_TEXT, DISPLAY_NONE_RE, isElement, isText, composedContains, composedRoot, isBlockElement, isTelLink, HAS_LETTER_RE, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
+import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, INPUT_TYPES_WITH_TEXT, DISPLAY_NONE_RE, isElement, isText, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
 import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
 
 export type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, InputPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
@@ -265,10 +265,10 @@ class PhoneScanner implements Scanner, WalkHost {
     }
     if (this.collector) this.collector.push({ container: group.container, text, pieces });
     // Under a non-phone label ("Account Number", "Date") every match is dropped unless the words
-    // right before it name a phone field. That needs a letter in the text (both positive-context
-    // patterns do), so a letterless text there can skip the finder: the result is [] either way.
+    // right before it name a phone field. A text with no phone word at all (a letterless one, "ORD-
+    // 2024-118233", "2024-05-01 10:00 AM") can skip the finder there: the result is [] either way.
     let label: string | undefined;
-    if (this.opts.labels && !HAS_LETTER_RE.test(text)) {
+    if (this.opts.labels && !mayHavePositiveContext(text)) {
       label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') {
         this.put(group.container, [], walk);
