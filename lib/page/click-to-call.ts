@@ -55,7 +55,7 @@ const MAX_WAIT_MS = 1000;
 /** A burst bigger than this is treated as a rebuilt page: one full rescan. */
 const MAX_RECORDS = 5000;
 /** While a long scan runs, report at most this often. */
-const REPORT_EVERY_MS = 1000;
+const REPORT_EVERY_MS = 2000;
 const HIDE_DELAY_MS = 400;
 
 const ELEMENT_NODE = 1;

@@ -31,6 +31,13 @@ export interface PageCountry {
 
 /** Text nodes joined with spaces (textContent runs "Phone" and "080…" of <dt>/<dd> together); '' past `max`. */
 function wordsOf(el: Node, max: number): string {
+  // Most table cells hold one text node or none: read it without the walk.
+  const only = el.firstChild;
+  if (only === null) return '';
+  if (only === el.lastChild && only.nodeType === TEXT_NODE) {
+    const data = (only as Text).data;
+    return data.length + 1 > max ? '' : data;
+  }
   const parts: string[] = [];
   let length = 0;
   const stack: Node[] = [el];

@@ -95,12 +95,16 @@ export interface PlaceMention {
 
 const WORD_RE = /[\p{L}][\p{L}.]*/gu;
 
-/** Places named in free text, in order ("the London desk", "Rio de Janeiro - RJ, Brasil"). */
 /** `EN_NAMES` as the index reads it, for the test that checks it against Intl.DisplayNames. */
 export const ENGLISH_NAMES: readonly string[] = EN_NAMES.split('|');
 
+const HAS_LETTER_RE = /\p{L}/u;
+
+/** Places named in free text, in order ("the London desk", "Rio de Janeiro - RJ, Brasil"). */
 export function placesIn(text: string): PlaceMention[] {
-  const map = places();
+  const map = places(); // built on the first call (the finder's warm-up makes that call)
+  // Every place name has a letter: a phone cell's "(415) 555-0132" names none.
+  if (!HAS_LETTER_RE.test(text)) return [];
   const words: { at: number; word: string }[] = [];
   const folded = fold(text);
   // fold() keeps offsets for precomposed Latin letters (NFD marks are removed again).
