@@ -28,6 +28,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 import { batchCreatedAndScheduled } from './batch';
+import { CLOSED_SHADOW_PAGE, closedShadowRootsRead, FRAME_PAGES, frameReportsItsOwnNumbers, startFixtureServer } from './frames';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -343,6 +344,20 @@ async function main(): Promise<void> {
         }
       });
     } else skip(pageName, 'setup did not pass');
+
+    // Every frame (./frames.ts): frames without a URL of their own report their own numbers; closed shadow roots are read.
+    const frameChecks = [
+      ...FRAME_PAGES.map((name) => ({ name: `page: ${name}, the frame reports its own numbers`, run: (url: string) => frameReportsItsOwnNumbers(page!, browser!, url, name, { fail }) })),
+      { name: `page: ${CLOSED_SHADOW_PAGE}, closed shadow roots read, still closed to the page`, run: (url: string) => closedShadowRootsRead(page!, browser!, url, { fail }) },
+    ];
+    if (setUp) {
+      const fixtures = await startFixtureServer();
+      try {
+        for (const c of frameChecks) await check(c.name, () => page, () => c.run(fixtures.url));
+      } finally {
+        await fixtures.close();
+      }
+    } else for (const c of frameChecks) skip(c.name, 'setup did not pass');
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
     const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;
