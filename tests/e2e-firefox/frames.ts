@@ -160,3 +160,79 @@ export async function closedShadowRootsRead(ext: Page, browser: Browser, pagesUr
     if (shown.length === 0 || shown.some((closed) => !closed)) h.fail('every closed root still closed to the page (shadowRoot null)', JSON.stringify(shown));
   });
 }
+
+export interface SwitchHelpers extends FrameHelpers {
+  openExtensionPage(path: string): Promise<Page>;
+  buttonNamed(page: Page, name: string): Promise<{ click(): Promise<void> }>;
+}
+
+/** The id of the tab showing `url`, from an extension page. */
+async function tabIdOf(ext: Page, url: string): Promise<number> {
+  const id = await ext.evaluate(async (pageUrl: string) => {
+    const api = (globalThis as unknown as { browser: any }).browser;
+    return (await api.tabs.query({})).find((t: { url?: string }) => t.url === pageUrl)?.id as number | undefined;
+  }, url);
+  if (typeof id !== 'number') throw new Error(`no tab for ${url}`);
+  return id;
+}
+
+/**
+ * Lets the page run `turns` more idle-time slices (as tests/e2e/tab-numbers.ts idleTurns): a script
+ * started at document_idle would have asked for its config by then. Order, not time.
+ */
+async function idleTurns(tab: Page, turns: number): Promise<void> {
+  await tab.evaluate(async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((done) => requestIdleCallback(() => done(null)));
+  }, turns);
+}
+
+/**
+ * Pages already open when their site is switched on get the script injected (the background's
+ * refreshOpenPages), in their frames without a URL of their own too. The
+ * frame pages are loaded while 127.0.0.1 is paused (no script runs: the registration excludes it),
+ * then "Resume on this site" in the popup: each frame must report its own numbers.
+ */
+export async function framesScannedWhenSiteResumed(ext: Page, browser: Browser, pagesUrl: string, h: SwitchHelpers): Promise<void> {
+  const urls = FRAME_PAGES.map((name) => `${pagesUrl}/${name}`);
+  const tabs: Page[] = [];
+  let popup: Page | null = null;
+  try {
+    // A page of the site, loaded while it is on, names the site for the popup; the frame pages open
+    // in tabs of their own afterwards (no earlier script of theirs can answer late).
+    const site = await browser.newPage();
+    tabs.push(site);
+    const siteUrl = `${pagesUrl}/${CLOSED_SHADOW_PAGE}`;
+    await site.goto(siteUrl);
+    popup = await h.openExtensionPage(`popup.html?tab=${await tabIdOf(ext, siteUrl)}`);
+    await (await h.buttonNamed(popup, 'Pause on this site')).click();
+    await h.buttonNamed(popup, 'Resume on this site');
+    for (const url of urls) {
+      const tab = await browser.newPage();
+      tabs.push(tab);
+      await tab.goto(url);
+      // In front: a background tab's idle callbacks are throttled (seconds, not milliseconds).
+      await tab.bringToFront();
+      await idleTurns(tab, 6);
+      const held = await heldFor(ext, url);
+      if (held.frames !== null) h.fail(`no content script on ${url} while 127.0.0.1 is paused`, `the background held ${describe(held)}`);
+    }
+    await (await h.buttonNamed(popup, 'Resume on this site')).click();
+    for (const [i, url] of urls.entries()) {
+      const spec = EXPECTED[FRAME_PAGES[i]!]!;
+      const top = sorted(spec.expected);
+      const inFrame = sorted(Object.keys(spec.inFrames ?? {}));
+      await waitForHeld(ext, url, `after Resume, ${FRAME_PAGES[i]}'s top frame to report ${top.join(', ')} and its frame ${inFrame.join(', ')}`, (held) => {
+        const frames = held.frames ?? {};
+        const others = Object.entries(frames).filter(([id, list]) => id !== '0' && list.length > 0);
+        return same(frames['0'] ?? [], top) && others.length === 1 && same(others[0]![1], inFrame);
+      }, h);
+    }
+  } finally {
+    for (const tab of tabs) await tab.close().catch(() => undefined);
+    await popup?.close().catch(() => undefined);
+    // Whatever happened, the site is on again for the checks that follow.
+    await ext
+      .evaluate(() => (globalThis as unknown as { browser: any }).browser.runtime.sendMessage({ type: 'sites/update', resume: '127.0.0.1' }))
+      .catch(() => undefined);
+  }
+}

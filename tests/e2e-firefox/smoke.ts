@@ -5,7 +5,10 @@
  *
  * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback access is
  * requested on Save like any origin's: granted without a prompt here, as prompts are off by pref);
- * a dial from popup.html to Completed; sidepanel.html?call=<id> shows transcript and recording; the
+ * the run-time registered content script reports a page's number; every frame (./frames.ts): about:blank,
+ * srcdoc and blob: frames each report their own numbers, closed shadow roots are read, and frame pages
+ * opened while their site was paused are scanned, frames too, on Resume; a dial from popup.html to
+ * Completed; sidepanel.html?call=<id> shows transcript and recording; the
  * sandbox saw exactly one POST /batches; a batch created from a CSV file and scheduled in the side
  * panel page (./batch.ts); an HTTPS service URL can be saved with its own key (its
  * origin's optional host permission is requestable). Then the MV3 build's options page renders.
@@ -28,7 +31,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 import { batchCreatedAndScheduled } from './batch';
-import { CLOSED_SHADOW_PAGE, closedShadowRootsRead, FRAME_PAGES, frameReportsItsOwnNumbers, startFixtureServer } from './frames';
+import { CLOSED_SHADOW_PAGE, closedShadowRootsRead, FRAME_PAGES, frameReportsItsOwnNumbers, framesScannedWhenSiteResumed, startFixtureServer } from './frames';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -349,6 +352,11 @@ async function main(): Promise<void> {
     const frameChecks = [
       ...FRAME_PAGES.map((name) => ({ name: `page: ${name}, the frame reports its own numbers`, run: (url: string) => frameReportsItsOwnNumbers(page!, browser!, url, name, { fail }) })),
       { name: `page: ${CLOSED_SHADOW_PAGE}, closed shadow roots read, still closed to the page`, run: (url: string) => closedShadowRootsRead(page!, browser!, url, { fail }) },
+      {
+        name: 'page: frame pages opened while the site was paused are scanned, frames too, on Resume',
+        run: (url: string) =>
+          framesScannedWhenSiteResumed(page!, browser!, url, { fail, buttonNamed, openExtensionPage: (path) => openExtensionPage(browser!, uuid, path) }),
+      },
     ];
     if (setUp) {
       const fixtures = await startFixtureServer();
