@@ -11,10 +11,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 
-const PAGES_DIR = join(process.cwd(), 'tests/fixtures/pages');
+const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 /** PAGE_NUMBERS_KEY in lib/background/tab-numbers.ts (not imported: that module needs an extension). */
 const PAGE_NUMBERS_KEY = 'page.numbers';
 const WAIT_MS = 15_000;
@@ -27,11 +28,34 @@ interface Expected {
 const EXPECTED = JSON.parse(readFileSync(join(PAGES_DIR, 'expected.json'), 'utf8')) as Record<string, Expected>;
 
 /** The frame fixtures, in the order the smoke checks them. */
-export const FRAME_PAGES = ['frames-about-blank.html', 'frames-srcdoc.html', 'frames-blob.html'] as const;
-export const CLOSED_SHADOW_PAGE = 'closed-shadow.html';
+const FRAME_PAGES = ['frames-about-blank.html', 'frames-srcdoc.html', 'frames-blob.html'] as const;
+const CLOSED_SHADOW_PAGE = 'closed-shadow.html';
 
+/** The smoke's own helpers, and its extension page and browser as they are when a check runs. */
 export interface FrameHelpers {
+  ext(): Page;
+  browser(): Browser;
+  openExtensionPage(path: string): Promise<Page>;
+  buttonNamed(page: Page, name: string): Promise<{ click(): Promise<void> }>;
   fail(expected: string, shown: string): never;
+}
+
+/** The smoke's frame checks, one per fixture page, each run with the fixture server's URL. */
+export function everyFrameChecks(h: FrameHelpers): { name: string; run(pagesUrl: string): Promise<void> }[] {
+  return [
+    ...FRAME_PAGES.map((name) => ({
+      name: `page: ${name}, the frame reports its own numbers`,
+      run: (url: string) => frameReportsItsOwnNumbers(h.ext(), h.browser(), url, name, h),
+    })),
+    {
+      name: `page: ${CLOSED_SHADOW_PAGE}, closed shadow roots read, still closed to the page`,
+      run: (url: string) => closedShadowRootsRead(h.ext(), h.browser(), url, h),
+    },
+    {
+      name: 'page: frame pages opened while the site was paused are scanned, frames too, on Resume',
+      run: (url: string) => framesScannedWhenSiteResumed(h.ext(), h.browser(), url, h),
+    },
+  ];
 }
 
 /** Serves tests/fixtures/pages/<name>.html on 127.0.0.1, port 0. */
@@ -106,6 +130,13 @@ async function waitForHeld(ext: Page, url: string, expected: string, done: (held
   h.fail(`${expected} within ${WAIT_MS / 1000}s`, `the background held ${describe(held)}`);
 }
 
+/** The top frame (frameId 0) holds `top`, and exactly one other frame holds numbers: `inFrame`. */
+function framesAre(held: Held, top: string[], inFrame: string[]): boolean {
+  const frames = held.frames ?? {};
+  const others = Object.entries(frames).filter(([id, list]) => id !== '0' && list.length > 0);
+  return same(frames['0'] ?? [], top) && others.length === 1 && same(others[0]![1], inFrame);
+}
+
 /** Opens `url` in a new tab; closes it after `body`. */
 async function inTab<T>(browser: Browser, url: string, body: (tab: Page) => Promise<T>): Promise<T> {
   const tab = await browser.newPage();
@@ -121,7 +152,7 @@ async function inTab<T>(browser: Browser, url: string, body: (tab: Page) => Prom
  * A page with a frame that has no URL of its own: the top frame (frameId 0) reports the page's
  * numbers and another frame reports the frame's own; the popup lists both.
  */
-export async function frameReportsItsOwnNumbers(ext: Page, browser: Browser, pagesUrl: string, name: string, h: FrameHelpers): Promise<void> {
+async function frameReportsItsOwnNumbers(ext: Page, browser: Browser, pagesUrl: string, name: string, h: FrameHelpers): Promise<void> {
   const spec = EXPECTED[name];
   if (!spec?.inFrames) throw new Error(`${name} has no 'inFrames' in expected.json`);
   const top = sorted(spec.expected);
@@ -129,25 +160,13 @@ export async function frameReportsItsOwnNumbers(ext: Page, browser: Browser, pag
   const url = `${pagesUrl}/${name}`;
   await inTab(browser, url, async () => {
     const want = `the top frame to report ${top.join(', ')} and another frame ${inFrame.join(', ')}; the popup to list all`;
-    const held = await waitForHeld(
-      ext,
-      url,
-      want,
-      (held) => {
-        const frames = held.frames ?? {};
-        const others = Object.entries(frames).filter(([id, list]) => id !== '0' && list.length > 0);
-        return same(frames['0'] ?? [], top) && others.length === 1 && same(others[0]![1], inFrame) && same(held.listed, [...top, ...inFrame]);
-      },
-      h,
-    );
-    // Nothing else reported anything (a frame counted twice, or the frame's numbers in the top frame's list).
-    const reporting = Object.values(held.frames ?? {}).filter((list) => list.length > 0).length;
-    if (reporting !== 2) h.fail('exactly two frames reporting numbers', describe(held));
+    // Exactly one other frame with numbers: the frame's numbers are neither in the top frame's list nor reported twice.
+    await waitForHeld(ext, url, want, (held) => framesAre(held, top, inFrame) && same(held.listed, [...top, ...inFrame]), h);
   });
 }
 
 /** Closed shadow roots (one inside another) are read by the top frame's scan; the page still cannot open them. */
-export async function closedShadowRootsRead(ext: Page, browser: Browser, pagesUrl: string, h: FrameHelpers): Promise<void> {
+async function closedShadowRootsRead(ext: Page, browser: Browser, pagesUrl: string, h: FrameHelpers): Promise<void> {
   const spec = EXPECTED[CLOSED_SHADOW_PAGE];
   if (!spec?.withClosedShadowRoots) throw new Error(`${CLOSED_SHADOW_PAGE} has no 'withClosedShadowRoots' in expected.json`);
   const all = sorted([...spec.expected, ...Object.keys(spec.withClosedShadowRoots)]);
@@ -159,11 +178,6 @@ export async function closedShadowRootsRead(ext: Page, browser: Browser, pagesUr
     const shown = await tab.evaluate(() => [...document.querySelectorAll('contact-chip, contact-panel')].map((el) => el.shadowRoot === null));
     if (shown.length === 0 || shown.some((closed) => !closed)) h.fail('every closed root still closed to the page (shadowRoot null)', JSON.stringify(shown));
   });
-}
-
-export interface SwitchHelpers extends FrameHelpers {
-  openExtensionPage(path: string): Promise<Page>;
-  buttonNamed(page: Page, name: string): Promise<{ click(): Promise<void> }>;
 }
 
 /** The id of the tab showing `url`, from an extension page. */
@@ -192,7 +206,7 @@ async function idleTurns(tab: Page, turns: number): Promise<void> {
  * frame pages are loaded while 127.0.0.1 is paused (no script runs: the registration excludes it),
  * then "Resume on this site" in the popup: each frame must report its own numbers.
  */
-export async function framesScannedWhenSiteResumed(ext: Page, browser: Browser, pagesUrl: string, h: SwitchHelpers): Promise<void> {
+async function framesScannedWhenSiteResumed(ext: Page, browser: Browser, pagesUrl: string, h: FrameHelpers): Promise<void> {
   const urls = FRAME_PAGES.map((name) => `${pagesUrl}/${name}`);
   const tabs: Page[] = [];
   let popup: Page | null = null;
@@ -221,11 +235,8 @@ export async function framesScannedWhenSiteResumed(ext: Page, browser: Browser, 
       const spec = EXPECTED[FRAME_PAGES[i]!]!;
       const top = sorted(spec.expected);
       const inFrame = sorted(Object.keys(spec.inFrames ?? {}));
-      await waitForHeld(ext, url, `after Resume, ${FRAME_PAGES[i]}'s top frame to report ${top.join(', ')} and its frame ${inFrame.join(', ')}`, (held) => {
-        const frames = held.frames ?? {};
-        const others = Object.entries(frames).filter(([id, list]) => id !== '0' && list.length > 0);
-        return same(frames['0'] ?? [], top) && others.length === 1 && same(others[0]![1], inFrame);
-      }, h);
+      await waitForHeld(ext, url, `after Resume, ${FRAME_PAGES[i]}'s top frame to report ${top.join(', ')} and its frame ${inFrame.join(', ')}`, (held) =>
+        framesAre(held, top, inFrame), h);
     }
   } finally {
     for (const tab of tabs) await tab.close().catch(() => undefined);

@@ -31,7 +31,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 import { batchCreatedAndScheduled } from './batch';
-import { CLOSED_SHADOW_PAGE, closedShadowRootsRead, FRAME_PAGES, frameReportsItsOwnNumbers, framesScannedWhenSiteResumed, startFixtureServer } from './frames';
+import { everyFrameChecks, startFixtureServer } from './frames';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -348,16 +348,14 @@ async function main(): Promise<void> {
       });
     } else skip(pageName, 'setup did not pass');
 
-    // Every frame (./frames.ts): frames without a URL of their own report their own numbers; closed shadow roots are read.
-    const frameChecks = [
-      ...FRAME_PAGES.map((name) => ({ name: `page: ${name}, the frame reports its own numbers`, run: (url: string) => frameReportsItsOwnNumbers(page!, browser!, url, name, { fail }) })),
-      { name: `page: ${CLOSED_SHADOW_PAGE}, closed shadow roots read, still closed to the page`, run: (url: string) => closedShadowRootsRead(page!, browser!, url, { fail }) },
-      {
-        name: 'page: frame pages opened while the site was paused are scanned, frames too, on Resume',
-        run: (url: string) =>
-          framesScannedWhenSiteResumed(page!, browser!, url, { fail, buttonNamed, openExtensionPage: (path) => openExtensionPage(browser!, uuid, path) }),
-      },
-    ];
+    // Every frame (./frames.ts), on the fixture pages served on 127.0.0.1.
+    const frameChecks = everyFrameChecks({
+      ext: () => page!,
+      browser: () => browser!,
+      openExtensionPage: (path) => openExtensionPage(browser!, uuid, path),
+      buttonNamed,
+      fail,
+    });
     if (setUp) {
       const fixtures = await startFixtureServer();
       try {
