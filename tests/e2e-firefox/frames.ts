@@ -18,7 +18,8 @@ import type { Browser, Page } from 'puppeteer-core';
 const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 /** PAGE_NUMBERS_KEY in lib/background/tab-numbers.ts (not imported: that module needs an extension). */
 const PAGE_NUMBERS_KEY = 'page.numbers';
-const WAIT_MS = 15_000;
+/** How long a check waits for the reports it needs (they come in well under a second, 3 s from background tabs). */
+const WAIT_MS = 10_000;
 
 interface Expected {
   expected: string[];
@@ -40,11 +41,15 @@ export interface FrameHelpers {
   fail(expected: string, shown: string): never;
 }
 
-/** The smoke's frame checks, one per fixture page, each run with the fixture server's URL. */
-export function everyFrameChecks(h: FrameHelpers): { name: string; run(pagesUrl: string): Promise<void> }[] {
+/**
+ * The smoke's frame checks, one per fixture page, each run with the fixture server's URL. The last
+ * (`afterLoadScans`) means something only where the frames are scanned on load (the `loadScan` checks).
+ */
+export function everyFrameChecks(h: FrameHelpers): { name: string; loadScan?: boolean; afterLoadScans?: boolean; run(pagesUrl: string): Promise<void> }[] {
   return [
     ...FRAME_PAGES.map((name) => ({
       name: `page: ${name}, the frame reports its own numbers`,
+      loadScan: true,
       run: (url: string) => frameReportsItsOwnNumbers(h.ext(), h.browser(), url, name, h),
     })),
     {
@@ -53,6 +58,7 @@ export function everyFrameChecks(h: FrameHelpers): { name: string; run(pagesUrl:
     },
     {
       name: 'page: frame pages opened while the site was paused are scanned, frames too, on Resume',
+      afterLoadScans: true,
       run: (url: string) => framesScannedWhenSiteResumed(h.ext(), h.browser(), url, h),
     },
   ];
@@ -117,10 +123,16 @@ const describe = (held: Held) => `frames ${JSON.stringify(held.frames)}; the pop
 
 /**
  * Polls what the background holds (the content scripts report when their scans are done) until
- * `done` says it is all there, or fails after WAIT_MS with what was held.
+ * `done` says it is all there, or fails at `deadline` (WAIT_MS from now) with what was held.
  */
-async function waitForHeld(ext: Page, url: string, expected: string, done: (held: Held) => boolean, h: FrameHelpers): Promise<Held> {
-  const deadline = Date.now() + WAIT_MS;
+async function waitForHeld(
+  ext: Page,
+  url: string,
+  expected: string,
+  done: (held: Held) => boolean,
+  h: FrameHelpers,
+  deadline = Date.now() + WAIT_MS,
+): Promise<Held> {
   let held: Held = { frames: null, listed: [] };
   while (Date.now() < deadline) {
     held = await heldFor(ext, url);
@@ -231,12 +243,15 @@ async function framesScannedWhenSiteResumed(ext: Page, browser: Browser, pagesUr
       if (held.frames !== null) h.fail(`no content script on ${url} while 127.0.0.1 is paused`, `the background held ${describe(held)}`);
     }
     await (await h.buttonNamed(popup, 'Resume on this site')).click();
+    // One deadline for the three pages, scanned side by side (the check's run time stays bounded).
+    const deadline = Date.now() + WAIT_MS;
     for (const [i, url] of urls.entries()) {
+      await tabs[i + 1]!.bringToFront();
       const spec = EXPECTED[FRAME_PAGES[i]!]!;
       const top = sorted(spec.expected);
       const inFrame = sorted(Object.keys(spec.inFrames ?? {}));
       await waitForHeld(ext, url, `after Resume, ${FRAME_PAGES[i]}'s top frame to report ${top.join(', ')} and its frame ${inFrame.join(', ')}`, (held) =>
-        framesAre(held, top, inFrame), h);
+        framesAre(held, top, inFrame), h, deadline);
     }
   } finally {
     for (const tab of tabs) await tab.close().catch(() => undefined);
