@@ -39,8 +39,10 @@ export default defineConfig({
       'notifications',
       'contextMenus',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
-      // Registers the content script only where click-to-call is on (MV2 Firefox: contentScripts, no permission).
-      ...(manifestVersion === 3 ? ['scripting'] : []),
+      // Registers the content script only where click-to-call is on (MV2 Firefox: contentScripts, no
+      // permission) and injects it into open pages of a site switched on (every build: in Firefox MV2
+      // only scripting reaches blob: frames).
+      'scripting',
     ],
     // The service's origin is asked for when the user saves it (loopback patterns carry no port: one
     // grant covers every local port). The content script is registered at run time, and WXT makes its

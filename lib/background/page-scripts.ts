@@ -98,9 +98,13 @@ function hostOf(url: string | undefined): string {
   }
 }
 
+/**
+ * `scripting` in Firefox MV2 too: it reaches every frame the registration does, where MV2's
+ * tabs.executeScript needs matchAboutBlank for srcdoc frames and refuses blob: ones ("Missing host
+ * permission for the tab or frames", with every http(s) origin granted; seen in Firefox ESR 153).
+ */
 async function inject(tabId: number): Promise<void> {
-  if (isMv2()) await browser.tabs.executeScript(tabId, { file: SCRIPT_FILE, allFrames: true, runAt: 'document_idle' });
-  else await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [SCRIPT_FILE] });
+  await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [SCRIPT_FILE] });
 }
 
 /** Loads the finder into one frame of a tab (the frame whose first stage asked for it). */

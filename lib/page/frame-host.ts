@@ -1,8 +1,8 @@
 /**
  * The site a frame's message comes from, from the browser-set sender fields only. Frames without a
  * URL of their own (about:blank, about:srcdoc, data:) belong to the document that made them: Chromium
- * says which in `sender.origin`; elsewhere the tab's page stands in. A blob: URL carries its origin.
- * Pure.
+ * and Firefox (seen in ESR 153) say which in `sender.origin`; elsewhere the tab's page stands in.
+ * A blob: URL carries its origin. Pure.
  */
 export interface FrameSender {
   url?: string;

@@ -5,7 +5,10 @@
  *
  * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback access is
  * requested on Save like any origin's: granted without a prompt here, as prompts are off by pref);
- * a dial from popup.html to Completed; sidepanel.html?call=<id> shows transcript and recording; the
+ * the run-time registered content script reports a page's number; every frame (./frames.ts): about:blank,
+ * srcdoc and blob: frames each report their own numbers, closed shadow roots are read, and frame pages
+ * opened while their site was paused are scanned, frames too, on Resume; a dial from popup.html to
+ * Completed; sidepanel.html?call=<id> shows transcript and recording; the
  * sandbox saw exactly one POST /batches; a batch created from a CSV file and scheduled in the side
  * panel page (./batch.ts); an HTTPS service URL can be saved with its own key (its
  * origin's optional host permission is requestable). Then the MV3 build's options page renders.
@@ -28,6 +31,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 import { batchCreatedAndScheduled } from './batch';
+import { everyFrameChecks, startFixtureServer } from './frames';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -343,6 +347,28 @@ async function main(): Promise<void> {
         }
       });
     } else skip(pageName, 'setup did not pass');
+
+    // Every frame (./frames.ts), on the fixture pages served on 127.0.0.1.
+    const frameChecks = everyFrameChecks({
+      ext: () => page!,
+      browser: () => browser!,
+      openExtensionPage: (path) => openExtensionPage(browser!, uuid, path),
+      buttonNamed,
+      fail,
+    });
+    if (setUp) {
+      const fixtures = await startFixtureServer();
+      try {
+        let scanned = true;
+        for (const c of frameChecks) {
+          // Injecting into open pages cannot be judged where frames are not scanned on load (and would add its wait).
+          if (c.afterLoadScans && !scanned) skip(c.name, 'frames were not scanned on load');
+          else if (!(await check(c.name, () => page, () => c.run(fixtures.url))) && c.loadScan) scanned = false;
+        }
+      } finally {
+        await fixtures.close();
+      }
+    } else for (const c of frameChecks) skip(c.name, 'setup did not pass');
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
     const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;

@@ -195,8 +195,11 @@ describe('what the background sends to content scripts', () => {
     expect(senders).toEqual(['lib/background/page-scripts.ts']);
   });
 
-  it('open pages are told to refresh; a loaded page of a site now on with no script gets it, others do not', async () => {
-    fakeScripting();
+  // Firefox MV2 injects through scripting too: its tabs.executeScript refuses blob: frames.
+  it.each([3, 2])('open pages are told to refresh; a loaded page of a site now on with no script gets it, others do not (MV%i)', async (manifestVersion) => {
+    fakeScripting(manifestVersion);
+    const tabsExecute = vi.fn(async () => []);
+    Object.assign(fakeBrowser.tabs, { executeScript: tabsExecute });
     const tabs = [
       { id: 1, url: 'https://crm.example.com/a', status: 'complete', script: true },
       { id: 2, url: 'https://crm.example.com/b', status: 'complete', script: false },
@@ -214,5 +217,6 @@ describe('what the background sends to content scripts', () => {
     await refreshOpenPages(sites({ mode: 'only-listed', listed: ['crm.example.com'] }));
     expect(sent.map(([, m]) => m)).toEqual(tabs.map(() => ({ type: 'page/refresh' })));
     expect(vi.mocked(fakeBrowser.scripting.executeScript).mock.calls).toEqual([[{ target: { tabId: 2, allFrames: true }, files: [SCRIPT_FILE] }]]);
+    expect(tabsExecute).not.toHaveBeenCalled();
   });
 });

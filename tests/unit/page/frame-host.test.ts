@@ -22,6 +22,14 @@ describe('frameHost: the site a frame speaks for', () => {
     }
   });
 
+  it('Firefox ESR 153’s senders, as the Firefox smoke saw them: the parent’s origin for about:blank and about:srcdoc', () => {
+    const page = { url: 'http://127.0.0.1:35079/frames-srcdoc.html' };
+    expect(frameHost({ url: 'about:srcdoc', origin: 'http://127.0.0.1:35079', tab: page })).toBe('127.0.0.1');
+    expect(frameHost({ url: 'about:blank', origin: 'http://127.0.0.1:35079', tab: page })).toBe('127.0.0.1');
+    // A frame of another site inside the page: its own origin, not the tab's.
+    expect(frameHost({ url: 'about:srcdoc', origin: 'https://widgets.example.net', tab: page })).toBe('widgets.example.net');
+  });
+
   it('nothing readable: no host (click-to-call stays off)', () => {
     expect(frameHost({})).toBe('');
     expect(frameHost({ url: 'chrome://settings/', tab })).toBe('');
