@@ -107,10 +107,12 @@ async function inject(tabId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [SCRIPT_FILE] });
 }
 
-/** Loads the finder into one frame of a tab (the frame whose first stage asked for it). */
+/**
+ * Loads the finder into one frame of a tab (the frame whose first stage asked for it). scripting in
+ * every build, as inject() above: MV2's tabs.executeScript refuses blob: frames.
+ */
 export async function injectFinder(tabId: number, frameId: number): Promise<void> {
-  if (isMv2()) await browser.tabs.executeScript(tabId, { file: FINDER_FILE, frameId, matchAboutBlank: true, runAt: 'document_idle' });
-  else await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [FINDER_FILE] });
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [FINDER_FILE] });
 }
 
 /**
