@@ -43,6 +43,15 @@ describe('bundle size', () => {
     expect(size).toBeLessThan(46_000);
   });
 
+  it('the first stage every page loads (lib/page/content.ts) carries no phone library and stays under 5 KB gzipped', async () => {
+    const code = await bundleCode('lib/page/content.ts');
+    // Names every part of libphonenumber-js uses, and a country's metadata; the control below has them.
+    const library = /nationalNumber|countryCallingCode|"GB":\["44"/;
+    expect(code).not.toMatch(library);
+    expect(await bundleCode('lib/page/click-to-call.ts')).toMatch(library);
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThan(5_000);
+  });
+
   it("the scanner bundle takes libphonenumber-js's matchesEntirely from the RegExp memo", async () => {
     const code = await bundleCode('lib/phone/scan.ts', false);
     expect(code).toContain('lib/phone/matches-entirely.ts');
