@@ -1,6 +1,7 @@
 /**
  * Vite plugin: libphonenumber-js's `matchesEntirely` helper resolves to ./matches-entirely.ts, which
- * compiles each metadata pattern once instead of on every call; the library's other per-call
+ * compiles each metadata pattern once instead of on every call; its ParseError to ./parse-error.ts
+ * (a plain subclass of Error, cheap to throw); the library's other per-call
  * RegExps built from metadata go through ./regexp-cache.ts (see REGEXP_CALLS); and the "min" metadata
  * (only the content script loads it) loses what only formatting reads (see trimMinMetadata) and is
  * emitted as JSON.parse of a string (see metadataModule). Build-time only.
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 export const MATCHES_ENTIRELY_REPLACEMENT = fileURLToPath(new URL('./matches-entirely.ts', import.meta.url));
+export const PARSE_ERROR_REPLACEMENT = fileURLToPath(new URL('./parse-error.ts', import.meta.url));
 const REGEXP_CACHE = fileURLToPath(new URL('./regexp-cache.ts', import.meta.url));
 
 /**
@@ -45,6 +47,11 @@ export function cacheRegExps(code: string, id: string, cacheModule: string = REG
 
 export function isLibphonenumberMatchesEntirely(source: string, importer: string | undefined): boolean {
   return importer !== undefined && /[\\/]libphonenumber-js[\\/]/.test(importer) && /(?:^|[\\/])matchesEntirely\.js$/.test(source);
+}
+
+/** libphonenumber-js's own import of its ParseError class (./parse-error.ts stands in for it). */
+export function isLibphonenumberParseError(source: string, importer: string | undefined): boolean {
+  return importer !== undefined && /[\\/]libphonenumber-js[\\/]/.test(importer) && /(?:^|[\\/])ParseError\.js$/.test(source);
 }
 
 type MinMetadata = { countries: Record<string, unknown[]>; nonGeographic?: Record<string, unknown[]> };
@@ -85,7 +92,8 @@ export function libphonenumberRegExpMemo(): Plugin {
     name: 'libphonenumber-regexp-memo',
     enforce: 'pre',
     resolveId(source, importer) {
-      return isLibphonenumberMatchesEntirely(source, importer) ? MATCHES_ENTIRELY_REPLACEMENT : null;
+      if (isLibphonenumberMatchesEntirely(source, importer)) return MATCHES_ENTIRELY_REPLACEMENT;
+      return isLibphonenumberParseError(source, importer) ? PARSE_ERROR_REPLACEMENT : null;
     },
     transform(code, id) {
       const cached = cacheRegExps(code, id);

@@ -52,9 +52,12 @@ describe('bundle size', () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThan(5_000);
   });
 
-  it("the scanner bundle takes libphonenumber-js's matchesEntirely from the RegExp memo", async () => {
+  it("the scanner bundle takes libphonenumber-js's matchesEntirely from the RegExp memo, its ParseError from lib/phone", async () => {
     const code = await bundleCode('lib/phone/scan.ts', false);
     expect(code).toContain('lib/phone/matches-entirely.ts');
     expect(code).not.toContain('libphonenumber-js/es6/helpers/matchesEntirely.js');
+    // And its ParseError from the plain subclass (lib/phone/parse-error.ts).
+    expect(code).toContain('lib/phone/parse-error.ts');
+    expect(code).not.toContain('libphonenumber-js/es6/ParseError.js');
   });
 });
