@@ -70,3 +70,36 @@ describe('a place in a text block speaks for the numbers after it, not for those
     expect(scan('<div><p>London desk: 020 7946 0133</p></div>')).toEqual(['+442079460133']);
   });
 });
+
+describe('ARIA grids and tables (div cells, no <table>) have column headers too', () => {
+  const grid = (role: 'grid' | 'table', heads: string[], rows: string[][], cell = role === 'grid' ? 'gridcell' : 'cell') =>
+    `<div role="${role}"><div role="rowgroup"><div role="row">${heads
+      .map((h, i) => `<div role="columnheader" aria-colindex="${i + 1}"><span>${h}</span></div>`)
+      .join('')}</div></div><div role="rowgroup">${rows
+      .map((r) => `<div role="row">${r.map((c, i) => `<div role="${cell}" aria-colindex="${i + 1}" style="position:absolute;left:${i * 120}px">${c}</div>`).join('')}</div>`)
+      .join('')}</div></div>`;
+
+  it('a Phone / Mobile column header lets a bare digit run count; the country column still reads it', () => {
+    expect(scan(grid('grid', ['Account', 'Phone', 'Account #'], [['Harbor', '4155550171', '2125550188'], ['Empire', '6465550172', '6465550187']]))).toEqual([
+      '+14155550171',
+      '+16465550172',
+    ]);
+    expect(scan(grid('table', ['Name', 'Country', 'Mobile'], [['Sanne', 'Netherlands', '0612345679'], ['Felix', 'Germany', '015123456789']]))).toEqual([
+      '+31612345679',
+      '+4915123456789',
+    ]);
+  });
+
+  it('a non-phone column header vetoes phone-shaped values, as a <th> does', () => {
+    expect(scan(grid('grid', ['Customer', 'Order ID', 'Tel.'], [['Acme', '212-555-0188', '(212) 555-0147'], ['Globex', '(312) 555-0190', '312.555.0163']]))).toEqual([
+      '+12125550147',
+      '+13125550163',
+    ]);
+  });
+
+  it('cells found by position when there is no aria-colindex, values in nested elements', () => {
+    const html = `<div role="grid"><div role="row"><div role="columnheader">Name</div><div role="columnheader">Direct line</div><div role="columnheader">Case number</div></div>
+      <div role="row"><div role="gridcell"><div class="v">Ana</div></div><div role="gridcell"><div class="v">7205550114</div></div><div role="gridcell"><div class="v">7205550199</div></div></div></div>`;
+    expect(scan(html)).toEqual(['+17205550114']);
+  });
+});
