@@ -28,7 +28,8 @@ export type RejectReason =
   | 'version'
   | 'decimal' // 1234567.89, 12.345.678, 2 125 550 143, -122.4194
   | 'too-short' // fewer than 7 digits: postcodes, page ranges, short codes
-  | 'bare'; // a bare digit run ("5804633393") with no phone context: an ID, a total, an order number
+  | 'bare' // a bare digit run ("5804633393") with no phone context: an ID, a total, an order number
+  | 'grouping'; // read as a NANP number but grouped as another country writes its own: "(31) 3234-5679", "33 1234 5680"
 
 // Letters (any script), digits and underscore: a phone number never touches these directly.
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
@@ -79,6 +80,8 @@ export interface Candidate {
   end: number;
   /** The extension digits, if libphonenumber found one. */
   ext?: string;
+  /** The country calling code the number was read with ("1": NANP), when the caller knows it. */
+  callingCode?: string;
   /**
    * Text of the field's label (table column header, <dt>, form label), when the caller knows it; a
    * function when finding it costs (the DOM scanner): asked only for a candidate that needs it.
@@ -346,6 +349,22 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
   return bareWithoutPhoneContext(core, positive, label) ? 'bare' : null;
 }
 
+// NANP numbers in national form: 3-3-4 digits, also run together as 3-7, 6-4 or 10, after an optional
+// trunk 1 (its own group or glued on). Brazil's "(31) 3234-5679", Mexico's "33 1234 5680" or India's
+// "91234 56789" hold ten digits a US reading accepts: grouped so, they are not a US number, and a
+// page that names their country reads them as its (./page-country.ts).
+const NANP_GROUPS = new Set(['10', '3-7', '3-3-4', '6-4']);
+
+function foreignGrouping(core: string, callingCode: string | undefined): boolean {
+  if (callingCode !== '1' || core.includes('+')) return false;
+  const groups = core.match(/[0-9\uFF10-\uFF19]+/g);
+  if (!groups) return false;
+  const lengths = groups.map((g) => g.length);
+  if (lengths[0] === 1 && lengths.length > 1) lengths.shift();
+  else if (groups[0]![0] === '1' && (lengths[0] === 11 || lengths[0] === 4 || lengths[0] === 7)) lengths[0]--; // "18005550199", "1800-…"
+  return !NANP_GROUPS.has(lengths.join('-'));
+}
+
 /**
  * Why the candidate at text[start, end) is not a phone number, or null when no rule objects.
  * `start`/`end` are the span libphonenumber-js reported (end includes an extension).
@@ -357,6 +376,7 @@ export function rejectionReason(c: Candidate): RejectReason | null {
   return (
     checkGlue(c.text, c.start, c.end, raw) ??
     checkShape(core, c.text, c.start, coreEnd) ??
+    (foreignGrouping(core, c.callingCode) ? 'grouping' : null) ??
     checkContext(c, core)
   );
 }

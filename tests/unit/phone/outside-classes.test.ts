@@ -103,3 +103,26 @@ describe('ARIA grids and tables (div cells, no <table>) have column headers too'
     expect(scan(html)).toEqual(['+17205550114']);
   });
 });
+
+describe('digits grouped as another country groups them are not read as a NANP number', () => {
+  it('Brazilian, Mexican and Indian groupings with no place around them: not found, never as +1', () => {
+    // Each is a valid US number if its digits are read as one ((313) 234-5679, (331) 234-5680…).
+    expect(scan('<p>Escritório: (31) 3234-5679</p>')).toEqual([]);
+    expect(scan('<ul><li>Oficina 33 1234 5680</li><li>Sucursal: 55 1234-5679</li></ul>')).toEqual([]);
+    expect(scan('<table><tr><th>Phone</th></tr><tr><td>(51) 3234-5678</td></tr></table>')).toEqual([]);
+    expect(scan('<p>Mobile: 91234 56789</p>')).toEqual([]);
+  });
+
+  it('NANP groupings, a leading 1, bare runs and +1 numbers are still found', () => {
+    expect(
+      scan(
+        '<p>(415) 555-0132 · 415.555.0133 · 1 (888) 555-0129 · 1-800-555-0199 · 415 5550134 · Tel 4155550135 · +1 31 3234 5679 · (503)&nbsp;555\u20110187 · <b>206</b>-555-0112 x12</p>',
+      ),
+    ).toEqual(['+14155550132', '+14155550133', '+18885550129', '+18005550199', '+14155550134', '+14155550135', '+13132345679', '+15035550187', '+12065550112']);
+  });
+
+  it('the same digits in a row or card that names their country are that country’s', () => {
+    expect(scan('<article><h3>Belo Horizonte</h3><p>Brasil</p><p>Tel. (31) 3234-5679</p></article>')).toEqual(['+553132345679']);
+    expect(scan('<table><tr><th>Country</th><th>Phone</th></tr><tr><td>Mexico</td><td>33 1234 5680</td></tr></table>')).toEqual(['+523312345680']);
+  });
+});
