@@ -258,7 +258,8 @@ function checkShape(core: string, text: string, start: number, end: number): Rej
   if (!hasPlus && looksLikeDate(core)) return 'date';
   if (/^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?$/.test(core)) return 'ip';
   if (/^\d{3}[- ]\d{2}[- ]\d{4}$/.test(core)) return 'ssn';
-  if (/^\d{5}-\d{4}$/.test(core)) return 'zip';
+  // ZIP+4, and Brazil's CEP ("30130-005"), which a page that names Brazil would read as a number there.
+  if (/^\d{5}-\d{3}(?:\d)?$/.test(core)) return 'zip';
   if (!hasPlus && /^\d+[.,]\d{1,2}$/.test(core)) return 'decimal';
   // Coordinates and measurements: "-122.4194", "37.77493".
   if (!hasPlus && /^\d{1,3}\.\d{4,7}$/.test(core)) return 'decimal';

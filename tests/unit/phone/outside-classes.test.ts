@@ -126,3 +126,49 @@ describe('digits grouped as another country groups them are not read as a NANP n
     expect(scan('<table><tr><th>Country</th><th>Phone</th></tr><tr><td>Mexico</td><td>33 1234 5680</td></tr></table>')).toEqual(['+523312345680']);
   });
 });
+
+describe('business cities beyond the capitals, and cities in their own language', () => {
+  it('an office card naming only its city reads the national number as that city’s country', () => {
+    const card = (city: string, address: string, phone: string) => `<article><h3>${city}</h3><p>${address}</p><p>Tel. ${phone}</p></article>`;
+    expect(
+      scan(
+        [
+          card('Köln', 'Hohe Straße 1, 50667', '0221 1234567'),
+          card('Genf', 'Rue du Marché 4, 1204', '022 123 45 67'),
+          card('Antwerpen', 'Meir 12, 2000', '03 231 12 34'),
+          card('Göteborg', 'Avenyn 5, 411 36', '031-123 45 67'),
+          card('Porto Alegre', 'Av. Ipiranga 100', '(51) 3234-5678'),
+          card('Medellín', 'Calle 10 # 43-12', '(604) 234 5678'),
+          card('Kraków', 'Rynek Główny 1, 31-042', '12 345 67 89'),
+          card('Nagoya', '1-1 Meieki, Nakamura-ku', '052-123-4567'),
+          card('Brisbane', '1 Eagle Street QLD 4000', '(07) 3123 4567'),
+          card('Pune', 'FC Road, 411004', '020 2345 6789'),
+        ].join(''),
+      ),
+    ).toEqual([
+      '+492211234567',
+      '+41221234567',
+      '+3232311234',
+      '+46311234567',
+      '+555132345678',
+      '+576042345678',
+      '+48123456789',
+      '+81521234567',
+      '+61731234567',
+      '+912023456789',
+    ]);
+  });
+
+  it('names that are more often something else stay unread (Nice, Bergen, Valencia, Santiago)', () => {
+    // Each would read "(02) …" or "09 …" as its country; the default country finds none of them.
+    expect(scan('<article><p>Nice office, near Bergen county</p><p>Tel. 04 93 12 34 56</p></article>')).toEqual([]);
+  });
+});
+
+describe('postal codes stay postal codes when the page names their country', () => {
+  it('Brazilian CEPs (ddddd-ddd) in addresses of a Brazil card, row or text', () => {
+    expect(scan('<article><h3>Belo Horizonte</h3><p>Av. Afonso Pena, 1500 – MG, 30130-005</p><p>Tel. (31) 3234-5679</p></article>')).toEqual(['+553132345679']);
+    expect(scan('<table><tr><th>Country</th><th>Address</th></tr><tr><td>Brazil</td><td>Rua XV de Novembro 50, Curitiba – PR, 80020-310</td></tr></table>')).toEqual([]);
+    expect(scan('<p>Escritório no Brasil: CEP 22250-040, Rio de Janeiro</p>')).toEqual([]);
+  });
+});
