@@ -129,6 +129,7 @@ export function hasPositiveContextBefore(text: string, start: number): boolean {
   const before = textBefore(text, start, 32).replace(/^[^]*\d/u, '');
   if (POSITIVE_LETTER_RE.test(before)) return true;
   const stripped = before.replace(TRAILING_FILLERS_RE, '');
+  if (ID_HEAD_RE.test(stripped)) return false; // "Contact ID:"
   const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0);
   // "call me at", "text us on": the phone word sits before the pronoun and the preposition.
   while (words.length > 1 && PRONOUN_OR_PREPOSITION_RE.test(words[words.length - 1]!)) words.pop();
@@ -335,7 +336,7 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
       // "Caller ID: …", "Call to order …": a phone word just before the keyword wins.
       const lead = before.slice(0, neg.index + neg[0].indexOf(neg[1]!));
       const leadWords = lead.trim().split(/\s+/).slice(-3).join(' ');
-      if (!POSITIVE_RE.test(leadWords)) return 'keyword';
+      if (!POSITIVE_RE.test(leadWords) || ID_HEAD_RE.test(before)) return 'keyword';
     }
     // "#4155550132" with no keyword: an identifier (hashtags, record numbers).
     if (/(?:^|\s)#\s*$/.test(before)) return 'hash-id';
@@ -384,6 +385,10 @@ export function rejectionReason(c: Candidate): RejectReason | null {
 
 export type LabelKind = 'phone' | 'other' | 'neutral';
 
+// A label or lead-in whose last word is an identifier names an id, whatever phone word comes first
+// ("Contact ID", "Call ID", "Contact Id #"); "Caller ID" is the number a call came from.
+const ID_HEAD_RE = /(?<![\p{L}])(?<!caller\s*)(?:id|ids|guid|uuid|sid)\s*[#:.]?\s*$/iu;
+
 // A page has few distinct labels (column headers, field names) and asks for each once per cell.
 const labelKinds = new Map<string, LabelKind>();
 
@@ -391,7 +396,7 @@ const labelKinds = new Map<string, LabelKind>();
 export function labelKind(label: string): LabelKind {
   let kind = labelKinds.get(label);
   if (kind === undefined) {
-    kind = POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) ? 'other' : 'neutral';
+    kind = ID_HEAD_RE.test(label) ? 'other' : POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) ? 'other' : 'neutral';
     if (labelKinds.size >= 512) labelKinds.clear();
     labelKinds.set(label, kind);
   }

@@ -172,3 +172,12 @@ describe('postal codes stay postal codes when the page names their country', () 
     expect(scan('<p>Escritório no Brasil: CEP 22250-040, Rio de Janeiro</p>')).toEqual([]);
   });
 });
+
+describe('an identifier named after a contact or a call is not a phone field', () => {
+  it('Contact ID / Call ID columns, fields and text: their values are not numbers; Caller ID and contact phone fields are', () => {
+    expect(scan(table(['Name', 'Contact ID', 'Phone'], [['Ava', '6045550186', '(604) 555-0184'], ['Mei', '4035550188', '403-555-0187']]))).toEqual(['+16045550184', '+14035550187']);
+    expect(scan('<dl><dt>Contact Id</dt><dd>4155550123</dd><dt>Call ID</dt><dd>2125550147</dd><dt>Contact number</dt><dd>4155550135</dd></dl>')).toEqual(['+14155550135']);
+    expect(scan('<p>Contact ID: 3125550190 · Call ID 3125550191 · Caller ID: (415) 555-0132 · Contact: 415-555-0134</p>')).toEqual(['+14155550132', '+14155550134']);
+    expect(scan(table(['Caller ID', 'Duration'], [['(415) 555-0133', '00:04:12']]))).toEqual(['+14155550133']);
+  });
+});
