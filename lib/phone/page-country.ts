@@ -29,6 +29,8 @@ export interface PageCountry {
   around: CountryCode | null;
 }
 
+const WHITE_ONLY_RE = /^[ \t\n\r\f]*$/;
+
 /** Text nodes joined with spaces (textContent runs "Phone" and "080…" of <dt>/<dd> together); '' past `max`. */
 function wordsOf(el: Node, max: number): string {
   const parts: string[] = [];
@@ -38,6 +40,8 @@ function wordsOf(el: Node, max: number): string {
     const n = stack.pop()!;
     if (n.nodeType === TEXT_NODE) {
       const data = (n as Text).data;
+      // Source indentation between elements is no text: a record reads the same minified.
+      if (WHITE_ONLY_RE.test(data)) continue;
       length += data.length + 1;
       if (length > max) return '';
       parts.push(data);

@@ -181,3 +181,18 @@ describe('an identifier named after a contact or a call is not a phone field', (
     expect(scan(table(['Caller ID', 'Duration'], [['(415) 555-0133', '00:04:12']]))).toEqual(['+14155550133']);
   });
 });
+
+describe('a record reads the same indented or minified', () => {
+  it('source indentation does not count as the record’s text', () => {
+    const lines = [
+      '<div class="to">Bill to: Southbank Theatre Co., Attn: Ruby Hall, ph 03 9123 4570</div>',
+      ...Array.from({ length: 12 }, (_, i) => `<p>Line item ${i + 1}: design and print services as agreed, delivered on schedule.</p>`),
+      '<p>Eucalypt Design Studio, 88 George Street, Sydney, Australia</p>',
+    ];
+    const indent = '\n' + ' '.repeat(40);
+    const minified = `<article>${lines.join('')}</article>`;
+    const indented = `<article>${indent}${lines.join(indent)}${indent}</article>`;
+    expect(scan(minified)).toEqual(['+61391234570']);
+    expect(scan(indented)).toEqual(['+61391234570']);
+  });
+});
