@@ -70,26 +70,20 @@ function columnHeads(row: Element): string[] {
   return Array.from(head.children, (cell) => wordsOf(cell, 60));
 }
 
-/**
- * The country a table row's cells name. A name or city outranks a bare ISO code, which is often a
- * state ("IN", "PA", "RS") when a Country column names the country in full; a State/Province
- * column's codes are never countries.
- */
+/** The country a table row's cells name; a State/Province column's two-letter codes are not countries. */
 function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
   let hit = memo.get(row);
   // An array is what a climb from a nested table's cell read here (levelPlaces): not this answer.
   if (!memo.has(row) || Array.isArray(hit)) {
-    const names: (CountryCode | undefined)[] = [];
-    const codes: (CountryCode | undefined)[] = [];
+    const cells: (CountryCode | undefined)[] = [];
     let heads: string[] | null = null;
     let column = 0;
     for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling, column++) {
       const value = wordsOf(cell, 60).trim();
-      if (!/^[A-Z]{2}$/.test(value)) names.push(countryOfValue(value));
-      else if (!STATE_COLUMN.test((heads ??= columnHeads(row))[column] ?? '')) codes.push(countryOfValue(value));
+      if (/^[A-Z]{2}$/.test(value) && STATE_COLUMN.test((heads ??= columnHeads(row))[column] ?? '')) continue;
+      cells.push(countryOfValue(value));
     }
-    const named = only(names);
-    hit = (named === undefined ? only(codes) : named) ?? null;
+    hit = only(cells) ?? null;
     memo.set(row, hit);
   }
   return (hit as CountryCode | null | undefined) ?? null;

@@ -386,8 +386,9 @@ export function rejectionReason(c: Candidate): RejectReason | null {
 export type LabelKind = 'phone' | 'other' | 'neutral';
 
 // A label or lead-in whose last word is an identifier names an id, whatever phone word comes first
-// ("Contact ID", "Call ID", "Contact Id #"); "Caller ID" is the number a call came from.
-const ID_HEAD_RE = /(?<![\p{L}])(?<!caller\s*)(?:id|ids|guid|uuid|sid)\s*[#:.]?\s*$/iu;
+// ("Contact ID", "Call ID", "Contact Id #"); "Caller ID" is the number a call came from, and a
+// WhatsApp ID is a phone number too.
+const ID_HEAD_RE = /(?<![\p{L}])(?<!(?:caller|whatsapp)[\s-]*)(?:id|ids|guid|uuid|sid)\s*[#:.]?\s*$/iu;
 
 // A page has few distinct labels (column headers, field names) and asks for each once per cell.
 const labelKinds = new Map<string, LabelKind>();

@@ -39,6 +39,9 @@ describe('a state or province abbreviation is not a country code', () => {
         ),
       ),
     ).toEqual(['+13175550123', '+13025550144', '+555132345678', '+17095550166', '+914423456789', '+61881234567']);
+    // A headerless row naming two countries (a state code and a country) settles nothing: the default
+    // reads the number, and a national number of the other country is not found rather than misread.
+    expect(scan('<table><tr><td>Gaúcha Agro</td><td>RS</td><td>Brazil</td><td>(51) 3234-5678</td></tr><tr><td>Indy Parts</td><td>IN</td><td>USA</td><td>(317) 555-0124</td></tr></table>')).toEqual(['+13175550124']);
     // No Country column: a State column's codes are states, so the default country reads the number.
     expect(scan(table(['Account', 'City', 'State', 'Phone'], [['Hoosier Supply', 'Fort Wayne', 'IN', '(260) 555-0188'], ['Keystone', 'Erie', 'PA', '814 555 0190']]))).toEqual([
       '+12605550188',
@@ -179,6 +182,7 @@ describe('an identifier named after a contact or a call is not a phone field', (
     expect(scan('<dl><dt>Contact Id</dt><dd>4155550123</dd><dt>Call ID</dt><dd>2125550147</dd><dt>Contact number</dt><dd>4155550135</dd></dl>')).toEqual(['+14155550135']);
     expect(scan('<p>Contact ID: 3125550190 · Call ID 3125550191 · Caller ID: (415) 555-0132 · Contact: 415-555-0134</p>')).toEqual(['+14155550132', '+14155550134']);
     expect(scan(table(['Caller ID', 'Duration'], [['(415) 555-0133', '00:04:12']]))).toEqual(['+14155550133']);
+    expect(scan('<dl><dt>Caller-ID</dt><dd>(415) 555-0136</dd><dt>WhatsApp ID</dt><dd>+44 7911 123456</dd></dl>')).toEqual(['+14155550136', '+447911123456']);
   });
 });
 
