@@ -90,10 +90,10 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
 }
 
 /** The countries a text names: places, and an ISO code after a Country label ("Country IN"), which counts like the name. */
-function namedIn(text: string): CountryCode[] {
+function namedIn(text: string, places: PlaceMention[] = placesIn(text)): CountryCode[] {
   const coded = /(?<![\p{L}])(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s)\s*:?\s+([A-Z]{2})(?![\p{L}])/u.exec(text);
   const code = coded ? countryOfValue(coded[1]!) : undefined;
-  return [...placesIn(text).map((p) => p.country), ...(code ? [code] : [])];
+  return [...places.map((p) => p.country), ...(code ? [code] : [])];
 }
 
 /** The countries an ancestor's text names, each mention once; null past MAX_RECORD_TEXT. */
@@ -126,7 +126,7 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
   // An ancestor's text holds the container's own: its places speak for the numbers by where they
   // stand (findInContext), so they are not the surroundings too ("…(562) 555-0127 … > our London
   // office" in one plain-text mail must not make the US number a UK one).
-  const ownNamed = own.length > 0 || /[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s/.test(text) ? namedIn(text) : [];
+  const ownNamed = own.length > 0 || /[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s/.test(text) ? namedIn(text, own) : [];
   for (let level = 0; !around && el && level < MAX_LEVELS; level++) {
     el = el.parentElement;
     // A row settled nothing: its table is never read as a record.
