@@ -90,7 +90,16 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
 }
 
 /** The countries a text names: places, and an ISO code after a Country label ("Country IN"), which counts like the name. */
-function namedIn(text: string, places: PlaceMention[] = placesIn(text)): CountryCode[] {
+// A place written right after an international number labels that number ("+1 646 555 0107 US (New
+// York)", "+49 30 901820 Germany, Berlin" in a meeting's dial-in list): it says nothing about the rest.
+const LABELS_INTERNATIONAL_RE = /\+\d[\d\s\u00A0().\-,#*]{5,}[\d#][^\d.!?\n]{0,30}$/u;
+
+function labelsInternational(text: string, at: number): boolean {
+  return text.lastIndexOf('+', at) >= 0 && LABELS_INTERNATIONAL_RE.test(text.slice(Math.max(0, at - 70), at));
+}
+
+function namedIn(text: string, mentions: PlaceMention[] = placesIn(text)): CountryCode[] {
+  const places = mentions.filter((p) => !labelsInternational(text, p.at));
   const coded = /(?<![\p{L}])(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s)\s*:?\s+([A-Z]{2})(?![\p{L}])/u.exec(text);
   const code = coded ? countryOfValue(coded[1]!) : undefined;
   return [...places.map((p) => p.country), ...(code ? [code] : [])];
@@ -146,6 +155,9 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
  * "(21) 2345-6789" is +55 21… in a Brazil row and never the US number it would be by default.
  * International numbers ("+44 …", "011 44 …") are kept from whichever run found them.
  */
+/** What may stand between a number and a place that labels it: "030 1234567 (Deutschland)", not "… · New York". */
+const AFTER_LABEL_RE = /^[\s(\-–—:]*$/;
+
 export function findInContext(
   text: string,
   defaultCountry: CountryCode | undefined,
@@ -162,7 +174,7 @@ export function findInContext(
     for (const p of own) {
       if (!near(p, m.start)) continue;
       if (p.at < m.start) country = p.country;
-      else if (!country && p.at >= m.end && p.at - m.end <= 3) country = p.country;
+      else if (!country && p.at >= m.end && p.at - m.end <= 3 && AFTER_LABEL_RE.test(text.slice(m.end, p.at))) country = p.country;
     }
     return country ?? around ?? defaultCountry;
   };

@@ -200,3 +200,20 @@ describe('a record reads the same indented or minified', () => {
     expect(scan(indented)).toEqual(['+61391234570']);
   });
 });
+
+describe('a place that labels an international number next to it says nothing about the rest of the message', () => {
+  it('meeting dial-in lists (Zoom, Teams) naming cities and countries do not unsettle the message’s own country', () => {
+    const invite = (lines: string[]) => lines.map((l) => `<div>${l}</div>`).join('');
+    const html = `<div role="document"><div>Hi Jordan, the lift contractor's site number is (02) 9374 4012.</div>
+      <table role="presentation"><tr><td>Sophie Nguyen<br>Level 12, 1 Martin Place, Sydney NSW 2000</td></tr></table>
+      ${invite(['Dial by your location', '+1 646 555 0107 US (New York)', '+44 20 7946 0555 United Kingdom (London)', '+61 2 8015 0106 Australia'])}</div>`;
+    expect(scan(html)).toEqual(['+61293744012', '+16465550107', '+442079460555', '+61280150106']);
+    const teams = `<div class="msg"><p>Call me on 0412 345 680 before the meeting.</p><p>Harbour Build, Melbourne</p>
+      <p>Or call in (audio only): +1 323-555-0144,,847219630# United States, Los Angeles · +49 30 901820 Germany, Berlin</p></div>`;
+    expect(scan(teams)).toEqual(['+61412345680', '+13235550144', '+4930901820']);
+  });
+
+  it('a place not written next to an international number still gives the country', () => {
+    expect(scan('<div><p>Sydney office</p><p>Tel. (02) 9374 4000 · New York office +1 212 555 0147</p></div>')).toEqual(['+61293744000', '+12125550147']);
+  });
+});
