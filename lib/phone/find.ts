@@ -120,7 +120,7 @@ function searchRange(text: string, from: number, to: number, country: CountryCod
         ext = undefined;
         cut = true;
       }
-      let reason = rejectionReason({ text, start, end, ext, label });
+      let reason = rejectionReason({ text, start, end, ext, label, callingCode: m.number.countryCallingCode });
       if (!reason) reason = continuesRejectedList(text, start, sink);
       else if (reason === 'bare' && continuesAcceptedList(text, start, sink)) reason = null;
       const e164 = m.number.number as string;
@@ -254,7 +254,7 @@ function runMasked(text: string, options: FindOptions, sink: Sink, fast: boolean
     // What searchRange does with the one match; retryInsidePhrases finds every phrase taken.
     const { start, end, number } = single;
     const ext = number.ext as string | undefined;
-    const reason = rejectionReason({ text, start, end, ext, label: options.label });
+    const reason = rejectionReason({ text, start, end, ext, label: options.label, callingCode: number.countryCallingCode });
     const e164 = number.number as string;
     if (reason) sink.rejected.push({ raw: text.slice(start, end), e164, start, end, reason });
     else sink.accepted.push({ raw: text.slice(start, end), e164, country: number.country, ...(ext ? { ext } : {}), start, end });

@@ -19,8 +19,8 @@ const MAX_LEVELS = 6;
 /** Containers of many records: their text is never read as one record's. */
 const COLLECTIONS = /^(?:table|tbody|thead|tfoot|ul|ol|body|html|main)$/;
 
-/** Memo for one task: element → the country its text settles (undefined: none; null: several, or too much text). */
-export type CountryMemo = Map<Node, CountryCode | null | undefined>;
+/** Memo for one task: a row → the country its cells settle (null: none or several); an ancestor → the countries its text names (null: too much text). */
+export type CountryMemo = Map<Node, CountryCode | readonly CountryCode[] | null | undefined>;
 
 export interface PageCountry {
   /** Places in the container's own text (for the numbers next to them, see findInContext's `near`). */
@@ -28,6 +28,8 @@ export interface PageCountry {
   /** The country the surroundings settle, if any. */
   around: CountryCode | null;
 }
+
+const WHITE_ONLY_RE = /^[ \t\n\r\f]*$/;
 
 /** Text nodes joined with spaces (textContent runs "Phone" and "080…" of <dt>/<dd> together); '' past `max`. */
 function wordsOf(el: Node, max: number): string {
@@ -45,6 +47,8 @@ function wordsOf(el: Node, max: number): string {
     const n = stack.pop()!;
     if (n.nodeType === TEXT_NODE) {
       const data = (n as Text).data;
+      // Source indentation between elements is no text: a record reads the same minified.
+      if (WHITE_ONLY_RE.test(data)) continue;
       length += data.length + 1;
       if (length > max) return '';
       parts.push(data);
@@ -62,26 +66,71 @@ function only(countries: (CountryCode | undefined)[]): CountryCode | null | unde
   return set.size === 1 ? [...set][0]! : set.size > 1 ? null : undefined;
 }
 
+/** Columns of states and provinces: their two-letter codes (IN Indiana, RS Rio Grande do Sul, NL Newfoundland) are not countries. */
+const STATE_COLUMN = /\b(?:state|province|prov|county|prefecture|estado|provincia|bundesland|st)\b/i;
+
+/** The header texts of a row's table, by column: thead's row, else the first row if it is all <th>. */
+function columnHeads(row: Element): string[] {
+  const table = row.closest('table');
+  const head = table?.querySelector('thead tr') ?? table?.querySelector('tr');
+  if (!head || head === row || !head.firstElementChild || head.querySelector('td')) return [];
+  return Array.from(head.children, (cell) => wordsOf(cell, 60));
+}
+
+/** The country a table row's cells name; a State/Province column's two-letter codes are not countries. */
 function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
   let hit = memo.get(row);
-  if (!memo.has(row)) {
+  // An array is what a climb from a nested table's cell read here (levelPlaces): not this answer.
+  if (!memo.has(row) || Array.isArray(hit)) {
     const cells: (CountryCode | undefined)[] = [];
-    for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) cells.push(countryOfValue(wordsOf(cell, 60)));
+    let heads: string[] | null = null;
+    let column = 0;
+    for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling, column++) {
+      const value = wordsOf(cell, 60).trim();
+      if (/^[A-Z]{2}$/.test(value) && STATE_COLUMN.test((heads ??= columnHeads(row))[column] ?? '')) continue;
+      cells.push(countryOfValue(value));
+    }
     hit = only(cells) ?? null;
     memo.set(row, hit);
   }
-  return hit ?? null;
+  return (hit as CountryCode | null | undefined) ?? null;
 }
 
-/** undefined: this level names no place (climb on); null: it names several (stop). */
-function levelCountry(el: Element, memo: CountryMemo): CountryCode | null | undefined {
-  if (memo.has(el)) return memo.get(el);
-  const text = wordsOf(el, MAX_RECORD_TEXT);
-  // An ISO code after a Country label ("Country IN") counts like the name.
+/** The countries a text names: places, and an ISO code after a Country label ("Country IN"), which counts like the name. */
+// A place written right after an international number labels that number ("+1 646 555 0107 US (New
+// York)", "+49 30 901820 Germany, Berlin" in a meeting's dial-in list): it says nothing about the rest.
+const LABELS_INTERNATIONAL_RE = /\+\d[\d\s\u00A0().\-,#*]{5,}[\d#][^\d.!?\n]{0,30}$/u;
+
+function labelsInternational(text: string, at: number): boolean {
+  return text.lastIndexOf('+', at) >= 0 && LABELS_INTERNATIONAL_RE.test(text.slice(Math.max(0, at - 70), at));
+}
+
+function namedIn(text: string, mentions: PlaceMention[] = placesIn(text)): CountryCode[] {
+  const places = mentions.filter((p) => !labelsInternational(text, p.at));
   const coded = /(?<![\p{L}])(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s)\s*:?\s+([A-Z]{2})(?![\p{L}])/u.exec(text);
-  const found = text ? only([...placesIn(text).map((p) => p.country), coded ? countryOfValue(coded[1]!) : undefined]) : null;
-  memo.set(el, found);
+  const code = coded ? countryOfValue(coded[1]!) : undefined;
+  return [...places.map((p) => p.country), ...(code ? [code] : [])];
+}
+
+/** The countries an ancestor's text names, each mention once; null past MAX_RECORD_TEXT. */
+function levelPlaces(el: Element, memo: CountryMemo): readonly CountryCode[] | null {
+  const hit = memo.get(el);
+  if (hit === null || Array.isArray(hit)) return hit;
+  const text = wordsOf(el, MAX_RECORD_TEXT);
+  const found = text ? namedIn(text) : null;
+  // A row's own answer (rowCountry) stays; the other rows of a nested table's cell read it again.
+  if (hit === undefined) memo.set(el, found);
   return found;
+}
+
+/** `all` without one mention per entry of `taken`. */
+function without(all: readonly CountryCode[], taken: readonly CountryCode[]): CountryCode[] {
+  const rest = [...all];
+  for (const c of taken) {
+    const i = rest.indexOf(c);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
 }
 
 export function pageCountry(container: Node, text: string, memo: CountryMemo): PageCountry {
@@ -90,10 +139,16 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
   let el = container.nodeType === ELEMENT_NODE ? (container as Element) : null;
   const row = el?.closest('tr');
   if (row) around = rowCountry(row, memo);
+  // An ancestor's text holds the container's own: its places speak for the numbers by where they
+  // stand (findInContext), so they are not the surroundings too ("…(562) 555-0127 … > our London
+  // office" in one plain-text mail must not make the US number a UK one).
+  const ownNamed = own.length > 0 || /[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s/.test(text) ? namedIn(text, own) : [];
   for (let level = 0; !around && el && level < MAX_LEVELS; level++) {
     el = el.parentElement;
-    if (!el || COLLECTIONS.test(el.localName)) break;
-    const found = levelCountry(el, memo);
+    // A row settled nothing: its table is never read as a record.
+    if (!el || el === row || COLLECTIONS.test(el.localName)) break;
+    const places = levelPlaces(el, memo);
+    const found = places === null ? null : only(without(places, ownNamed));
     if (found === null) break;
     if (found) around = found;
   }
@@ -107,6 +162,9 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
  * "(21) 2345-6789" is +55 21… in a Brazil row and never the US number it would be by default.
  * International numbers ("+44 …", "011 44 …") are kept from whichever run found them.
  */
+/** What may stand between a number and a place that labels it: "030 1234567 (Deutschland)", not "… · New York". */
+const AFTER_LABEL_RE = /^[\s(\-–—:]*$/;
+
 export function findInContext(
   text: string,
   defaultCountry: CountryCode | undefined,
@@ -123,7 +181,7 @@ export function findInContext(
     for (const p of own) {
       if (!near(p, m.start)) continue;
       if (p.at < m.start) country = p.country;
-      else if (!country && p.at >= m.end && p.at - m.end <= 3) country = p.country;
+      else if (!country && p.at >= m.end && p.at - m.end <= 3 && AFTER_LABEL_RE.test(text.slice(m.end, p.at))) country = p.country;
     }
     return country ?? around ?? defaultCountry;
   };

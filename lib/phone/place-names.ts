@@ -52,7 +52,26 @@ const PLACES =
   'ES:madrid,barcelona;NL:amsterdam,rotterdam,holland;CH:zurich,geneva;SE:stockholm;PL:warsaw,warszawa;AT:vienna,wien;' +
   'IE:dublin;PT:lisbon,lisboa;BE:brussels;BR:sao paulo,rio de janeiro;MX:mexico city,ciudad de mexico,cdmx,monterrey,guadalajara;' +
   'CO:bogota;AR:buenos aires;JP:tokyo,osaka;CN:beijing,shanghai;IN:mumbai,bengaluru,bangalore,delhi,new delhi;' +
-  'AU:sydney,melbourne;NZ:auckland;ZA:johannesburg,cape town;SG:singapore;KR:korea,seoul;AE:dubai';
+  'AU:sydney,melbourne;NZ:auckland;ZA:johannesburg,cape town;SG:singapore;KR:korea,seoul;AE:dubai;' +
+  // The next tier of business cities, and cities in their own language. Left out: names more often
+  // a person, a word or another place (Nice, Essen, Zug, Lima, Salvador, Santiago, Valencia, Perth…).
+  'DE:koln,cologne,dusseldorf,stuttgart,leipzig,dresden,hannover,nurnberg,nuremberg,bremen,dortmund,bonn,mannheim,karlsruhe;' +
+  'AT:graz,linz,salzburg,innsbruck;CH:geneve,genf,ginevra,lausanne,basel,bern,berne,lugano,zurich;' +
+  'FR:marseille,toulouse,nantes,strasbourg,bordeaux,lille,montpellier,rennes,grenoble;' +
+  'IT:napoli,naples,torino,turin,firenze,bologna,genova,venezia,venice,palermo;ES:sevilla,seville,bilbao,malaga,zaragoza;PT:porto;' +
+  'NL:utrecht,eindhoven,den haag,the hague;BE:bruxelles,brussel,antwerpen,antwerp,anvers,ghent,liege,luik;' +
+  'SE:goteborg,gothenburg,malmo,uppsala;NO:oslo;DK:copenhagen,kobenhavn,aarhus;FI:helsinki,espoo,tampere;' +
+  'PL:krakow,cracow,wroclaw,gdansk,poznan,lodz,katowice;CZ:prague,praha,brno;HU:budapest;RO:bucharest,bucuresti;GR:athina,thessaloniki;' +
+  'IE:cork,galway;GB:liverpool,newcastle,sheffield,nottingham,cardiff,belfast;TR:istanbul,ankara,izmir;IL:tel aviv,jerusalem,haifa;' +
+  'AE:abu dhabi,sharjah;SA:riyadh,jeddah;QA:doha;EG:cairo;NG:lagos,abuja;KE:nairobi;MA:casablanca,rabat;ZA:durban,pretoria;' +
+  'IN:chennai,madras,kolkata,calcutta,pune,ahmedabad,gurgaon,gurugram,noida,jaipur,kochi,chandigarh,bombay;PK:karachi,lahore,islamabad;' +
+  'BD:dhaka;LK:colombo;CN:shenzhen,guangzhou,hangzhou,chengdu,nanjing,wuhan,tianjin,suzhou;HK:hong kong;TW:taipei;' +
+  'JP:yokohama,nagoya,kyoto,fukuoka,sapporo,sendai,hiroshima;KR:busan,incheon,daegu;PH:manila,makati,cebu;ID:jakarta,surabaya;' +
+  'TH:bangkok;MY:kuala lumpur;VN:hanoi,ho chi minh city,saigon;AU:brisbane,canberra,gold coast;NZ:wellington,christchurch;' +
+  'CA:calgary,ottawa,edmonton,winnipeg,quebec,mississauga;MX:puebla,tijuana,queretaro;' +
+  'BR:belo horizonte,brasilia,curitiba,porto alegre,recife,fortaleza,campinas,manaus,florianopolis;AR:rosario,mendoza;' +
+  'CO:medellin,cali,barranquilla;CL:santiago de chile;VE:caracas;UY:montevideo;EC:quito,guayaquil;RU:moscow,moskva;UA:kyiv,kiev;' +
+  'US:philadelphia,san diego,detroit,minneapolis,portland,las vegas,nashville,pittsburgh,baltimore,salt lake city,new orleans,honolulu';
 
 /** Country names that are more often something else on a page (people, US states, words). */
 const NOT_PLACES = new Set(['jordan', 'chad', 'georgia', 'jersey', 'guernsey', 'niger', 'man', 'turkey', 'guinea']);

@@ -28,7 +28,8 @@ export type RejectReason =
   | 'version'
   | 'decimal' // 1234567.89, 12.345.678, 2 125 550 143, -122.4194
   | 'too-short' // fewer than 7 digits: postcodes, page ranges, short codes
-  | 'bare'; // a bare digit run ("5804633393") with no phone context: an ID, a total, an order number
+  | 'bare' // a bare digit run ("5804633393") with no phone context: an ID, a total, an order number
+  | 'grouping'; // read as a NANP number but grouped as another country writes its own: "(31) 3234-5679", "33 1234 5680"
 
 // Letters (any script), digits and underscore: a phone number never touches these directly.
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
@@ -79,6 +80,8 @@ export interface Candidate {
   end: number;
   /** The extension digits, if libphonenumber found one. */
   ext?: string;
+  /** The country calling code the number was read with ("1": NANP), when the caller knows it. */
+  callingCode?: string;
   /**
    * Text of the field's label (table column header, <dt>, form label), when the caller knows it; a
    * function when finding it costs (the DOM scanner): asked only for a candidate that needs it.
@@ -126,6 +129,7 @@ export function hasPositiveContextBefore(text: string, start: number): boolean {
   const before = textBefore(text, start, 32).replace(/^[^]*\d/u, '');
   if (POSITIVE_LETTER_RE.test(before)) return true;
   const stripped = before.replace(TRAILING_FILLERS_RE, '');
+  if (ID_HEAD_RE.test(stripped)) return false; // "Contact ID:"
   const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0);
   // "call me at", "text us on": the phone word sits before the pronoun and the preposition.
   while (words.length > 1 && PRONOUN_OR_PREPOSITION_RE.test(words[words.length - 1]!)) words.pop();
@@ -266,7 +270,8 @@ function checkShape(core: string, text: string, start: number, end: number): Rej
   if (!hasPlus && looksLikeDate(core)) return 'date';
   if (/^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?$/.test(core)) return 'ip';
   if (/^\d{3}[- ]\d{2}[- ]\d{4}$/.test(core)) return 'ssn';
-  if (/^\d{5}-\d{4}$/.test(core)) return 'zip';
+  // ZIP+4, and Brazil's CEP ("30130-005"), which a page that names Brazil would read as a number there.
+  if (/^\d{5}-\d{3}(?:\d)?$/.test(core)) return 'zip';
   if (!hasPlus && /^\d+[.,]\d{1,2}$/.test(core)) return 'decimal';
   // Coordinates and measurements: "-122.4194", "37.77493".
   if (!hasPlus && /^\d{1,3}\.\d{4,7}$/.test(core)) return 'decimal';
@@ -342,7 +347,7 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
       // "Caller ID: …", "Call to order …": a phone word just before the keyword wins.
       const lead = before.slice(0, neg.index + neg[0].indexOf(neg[1]!));
       const leadWords = lead.trim().split(/\s+/).slice(-3).join(' ');
-      if (!POSITIVE_RE.test(leadWords)) return 'keyword';
+      if (!POSITIVE_RE.test(leadWords) || ID_HEAD_RE.test(before)) return 'keyword';
     }
     // "#4155550132" with no keyword: an identifier (hashtags, record numbers).
     if (/(?:^|\s)#\s*$/.test(before)) return 'hash-id';
@@ -357,6 +362,22 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
   return bareWithoutPhoneContext(core, positive, label) ? 'bare' : null;
 }
 
+// NANP numbers in national form: 3-3-4 digits, also run together as 3-7, 6-4 or 10, after an optional
+// trunk 1 (its own group or glued on). Brazil's "(31) 3234-5679", Mexico's "33 1234 5680" or India's
+// "91234 56789" hold ten digits a US reading accepts: grouped so, they are not a US number, and a
+// page that names their country reads them as its (./page-country.ts).
+const NANP_GROUPS = new Set(['10', '3-7', '3-3-4', '6-4']);
+
+function foreignGrouping(core: string, callingCode: string | undefined): boolean {
+  if (callingCode !== '1' || core.includes('+')) return false;
+  const groups = core.match(/[0-9\uFF10-\uFF19]+/g);
+  if (!groups) return false;
+  const lengths = groups.map((g) => g.length);
+  if (lengths[0] === 1 && lengths.length > 1) lengths.shift();
+  else if (groups[0]![0] === '1' && (lengths[0] === 11 || lengths[0] === 4 || lengths[0] === 7)) lengths[0]--; // "18005550199", "1800-…"
+  return !NANP_GROUPS.has(lengths.join('-'));
+}
+
 /**
  * Why the candidate at text[start, end) is not a phone number, or null when no rule objects.
  * `start`/`end` are the span libphonenumber-js reported (end includes an extension).
@@ -368,11 +389,17 @@ export function rejectionReason(c: Candidate): RejectReason | null {
   return (
     checkGlue(c.text, c.start, c.end, raw) ??
     checkShape(core, c.text, c.start, coreEnd) ??
+    (foreignGrouping(core, c.callingCode) ? 'grouping' : null) ??
     checkContext(c, core)
   );
 }
 
 export type LabelKind = 'phone' | 'other' | 'neutral';
+
+// A label or lead-in whose last word is an identifier names an id, whatever phone word comes first
+// ("Contact ID", "Call ID", "Contact Id #"); "Caller ID" is the number a call came from, and a
+// WhatsApp ID is a phone number too.
+const ID_HEAD_RE = /(?<![\p{L}])(?<!(?:caller|whatsapp)[\s-]*)(?:id|ids|guid|uuid|sid)\s*[#:.]?\s*$/iu;
 
 // A page has few distinct labels (column headers, field names) and asks for each once per cell.
 const labelKinds = new Map<string, LabelKind>();
@@ -381,7 +408,7 @@ const labelKinds = new Map<string, LabelKind>();
 export function labelKind(label: string): LabelKind {
   let kind = labelKinds.get(label);
   if (kind === undefined) {
-    kind = POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) ? 'other' : 'neutral';
+    kind = ID_HEAD_RE.test(label) ? 'other' : POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) ? 'other' : 'neutral';
     if (labelKinds.size >= 512) labelKinds.clear();
     labelKinds.set(label, kind);
   }

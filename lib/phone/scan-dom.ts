@@ -167,6 +167,30 @@ export function columnHeader(table: Element, row: Element | null, index: number,
   return header;
 }
 
+const ARIA_CELL = /^(?:gridcell|cell)$/;
+const ARIA_HEAD = '[role="columnheader"]';
+
+/** The header of an ARIA grid/table cell's column (div grids: AG Grid, Airtable, sheets), by aria-colindex or position. */
+function ariaColumnHeader(cell: Element, cache: HeaderCache | null): string {
+  const row = cell.parentElement;
+  const grid = row?.closest('[role="grid"],[role="table"],[role="treegrid"]');
+  if (!row || !grid) return '';
+  let entry = cache?.get(grid);
+  if (!entry) {
+    const headerRow = grid.querySelector(ARIA_HEAD)?.closest('[role="row"]') ?? null;
+    entry = { headerRow, cells: headerRow ? Array.from(headerRow.querySelectorAll(ARIA_HEAD)) : null, labels: [] };
+    cache?.set(grid, entry);
+  }
+  if (!entry.headerRow || entry.headerRow === row || !entry.cells) return '';
+  const colindex = Number(cell.getAttribute('aria-colindex'));
+  let index = colindex > 0 ? colindex - 1 : 0;
+  if (!(colindex > 0)) for (let prev = cell.previousElementSibling; prev; prev = prev.previousElementSibling) index++;
+  const hit = entry.labels[index];
+  if (hit !== undefined) return hit;
+  const head = colindex > 0 ? entry.cells.find((h) => Number(h.getAttribute('aria-colindex')) === colindex) : entry.cells[index];
+  return (entry.labels[index] = head ? elementText(head) : '');
+}
+
 /** A short text that labels the field `container` is the value of, if the markup says so. */
 export function labelFor(container: Node, headers: HeaderCache | null = null): string {
   if (!isElement(container)) return '';
@@ -199,6 +223,15 @@ export function labelFor(container: Node, headers: HeaderCache | null = null): s
     let prev = container.previousElementSibling;
     while (prev && localNameOf(prev) === 'dd') prev = prev.previousElementSibling;
     return prev && localNameOf(prev) === 'dt' ? elementText(prev) : '';
+  }
+  // A div grid's cell (the value may sit in an element inside it).
+  for (let el: Element | null = container, hops = 0; el && hops < 3; el = el.parentElement, hops++) {
+    const role = el.getAttribute('role');
+    if (role && ARIA_CELL.test(role)) {
+      const header = ariaColumnHeader(el, headers);
+      if (header) return header;
+      break;
+    }
   }
   // Form layouts: <span class="slds-form-element__label">Phone</span><div class="…control">…
   for (let el: Element | null = container, hops = 0; el && hops < 2; el = el.parentElement, hops++) {
