@@ -38,7 +38,7 @@ function wordsOf(el: Node, max: number): string {
   if (only === null) return '';
   if (only === el.lastChild && only.nodeType === TEXT_NODE) {
     const data = (only as Text).data;
-    return data.length + 1 > max ? '' : data;
+    return data.length + 1 > max || WHITE_ONLY_RE.test(data) ? '' : data;
   }
   const parts: string[] = [];
   let length = 0;
