@@ -30,9 +30,10 @@ const SCAN_BOOKKEEPING = new Set(['sameMatches', 'takeChanges', 'results', 'matc
 /** The stage of one located frame. */
 export function stageOf(source: string, name: string): Stage {
   if (source.includes('libphonenumber-js')) return LIBPHONENUMBER_SEARCH.test(source) ? 'candidate search' : 'parse + validation';
-  if (/lib\/phone\/find\.ts$/.test(source)) return 'candidate search';
-  if (/lib\/phone\/(?:reject|page-country|place-names|matches-entirely)\.ts$/.test(source)) return 'parse + validation';
-  if (/lib\/phone\/(?:scan|joints)\.ts$/.test(source)) return SCAN_BOOKKEEPING.has(name) ? 'overlay bookkeeping' : 'walk';
+  if (/lib\/phone\/(?:find|candidate)\.ts$/.test(source) || /lib\/page\/first-look\.ts$/.test(source)) return 'candidate search';
+  if (/lib\/phone\/(?:reject|page-country|place-names|matches-entirely|regexp-cache|parse-error)\.ts$/.test(source)) return 'parse + validation';
+  if (/lib\/phone\/(?:scan|scan-dom|walk|joints)\.ts$/.test(source)) return SCAN_BOOKKEEPING.has(name) ? 'overlay bookkeeping' : 'walk';
+  if (/lib\/page\/shadow-roots\.ts$/.test(source)) return 'walk'; // asked for every element the walk meets
   if (/lib\/page\/(?:content|report|count|messages)\.ts$/.test(source)) return 'messages';
   if (/lib\/page\/click-to-call\.ts$/.test(source)) return name === 'afterScan' ? 'messages' : 'overlay bookkeeping';
   if (/lib\/page\/(?:hit|overlay|idle|tel)\.ts$/.test(source)) return 'overlay bookkeeping';

@@ -11,11 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
+import { fixturePage, PAGES_DIR } from '../support/fixture-pages';
 
-const PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pages');
 /** PAGE_NUMBERS_KEY in lib/background/tab-numbers.ts (not imported: that module needs an extension). */
 const PAGE_NUMBERS_KEY = 'page.numbers';
 /** How long a check waits for the reports it needs (they come in well under a second, 3 s from background tabs). */
@@ -68,14 +67,7 @@ export function everyFrameChecks(h: FrameHelpers): { name: string; loadScan?: bo
 export async function startFixtureServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1);
-    let body: string | undefined;
-    if (/^[\w-]+\.html$/.test(name)) {
-      try {
-        body = readFileSync(join(PAGES_DIR, name), 'utf8');
-      } catch {
-        body = undefined;
-      }
-    }
+    const body = fixturePage(name);
     if (body === undefined) res.writeHead(404).end('not found');
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   });

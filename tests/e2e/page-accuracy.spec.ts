@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { EXPECTED, expect, openFixture, test } from './page-fixtures';
+import { EXPECTED, expect, openFixture, setCountry, test } from './page-fixtures';
 import { tabEntry, topFrameReport } from './tab-numbers';
 
 const PAGES = Object.keys(EXPECTED).filter((name) => !name.startsWith('_'));
@@ -69,19 +69,6 @@ const row = (f: Figures) => {
   const detail = [f.missed.length ? `missed ${f.missed.join(' ')}` : '', f.extra.length ? `extra ${f.extra.join(' ')}` : ''].filter(Boolean).join('; ');
   return `${f.page.padEnd(28)} P ${p.toFixed(3)}  R ${r.toFixed(3)}  F1 ${f.f1.toFixed(3)}  wrong-country ${f.wrongCountry.length}${detail ? `  (${detail})` : ''}`;
 };
-
-/** Sets the extension's default country on the options page, as a person would. */
-async function setCountry(context: BrowserContext, extensionId: string, country: string): Promise<void> {
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(options.getByText(/••••/)).toBeVisible();
-  await options.getByLabel('Default country').selectOption(country);
-  await options.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect
-    .poll(() => options.evaluate(async () => (await (globalThis as any).chrome.storage.local.get('settings')).settings?.defaultCountry))
-    .toBe(country);
-  await options.close();
-}
 
 /** Every frame's reported numbers, unique and sorted. */
 async function reported(sw: Worker, tabId: number): Promise<string[]> {

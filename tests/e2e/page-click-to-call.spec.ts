@@ -4,20 +4,8 @@
  * for the sandbox, and every path to a call ends in the confirmation window, never in a call by itself.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { batchPosts, callButton, expect, EXPECTED, expectListed, openFixture, tabIdOf, test } from './page-fixtures';
+import { batchPosts, callButton, expect, EXPECTED, expectListed, openFixture, setCountry, tabIdOf, test } from './page-fixtures';
 import { idleTurns, tabEntry, topFrameReport } from './tab-numbers';
-
-async function setCountry(context: BrowserContext, extensionId: string, country: string): Promise<void> {
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(options.getByText(/••••/)).toBeVisible();
-  await options.getByLabel('Default country').selectOption(country);
-  await options.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect
-    .poll(() => options.evaluate(async () => (await (globalThis as any).chrome.storage.local.get('settings')).settings?.defaultCountry))
-    .toBe(country);
-  await options.close();
-}
 
 test.describe('numbers found on the fixture pages', () => {
   for (const name of [

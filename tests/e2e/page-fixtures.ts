@@ -11,10 +11,11 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Sandbox } from '../../sandbox/server';
 import { expect, sandboxRequests, setUp, test as base } from './fixtures';
 import { readDataRecordScript } from '../support/data-store';
+import { fixturePage, PAGES_DIR } from '../support/fixture-pages';
 
 export { expect };
 
-export const PAGES_DIR = join(process.cwd(), 'tests/fixtures/pages');
+export { PAGES_DIR };
 export const EXPECTED = JSON.parse(readFileSync(join(PAGES_DIR, 'expected.json'), 'utf8')) as Record<
   string,
   {
@@ -80,14 +81,7 @@ function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>Thanks</p>');
       return;
     }
-    let body = EXTRA_PAGES[name];
-    if (body === undefined && /^[\w-]+\.html$/.test(name)) {
-      try {
-        body = readFileSync(join(PAGES_DIR, name), 'utf8');
-      } catch {
-        body = undefined;
-      }
-    }
+    const body = EXTRA_PAGES[name] ?? fixturePage(name);
     if (body === undefined) res.writeHead(404).end('not found');
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   });
@@ -127,6 +121,19 @@ export const test = base.extend<{ pages: PagesServer; ready: { agentName: string
 /** Every POST the sandbox got under /batches: creating, scheduling or stopping a batch. */
 export async function batchPosts(sandbox: Sandbox) {
   return (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && r.path.startsWith('/batches'));
+}
+
+/** Sets the extension's default country on the options page, as a person would. */
+export async function setCountry(context: BrowserContext, extensionId: string, country: string): Promise<void> {
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(options.getByText(/••••/)).toBeVisible();
+  await options.getByLabel('Default country').selectOption(country);
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(() => options.evaluate(async () => (await (globalThis as any).chrome.storage.local.get('settings')).settings?.defaultCountry))
+    .toBe(country);
+  await options.close();
 }
 
 export async function tabIdOf(sw: Worker, url: string): Promise<number> {

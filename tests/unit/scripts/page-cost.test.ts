@@ -11,6 +11,14 @@ describe('stageOf', () => {
   it('puts each module of the content script in its stage', () => {
     expect(stageOf('../../lib/phone/scan.ts', 'step')).toBe('walk');
     expect(stageOf('../../lib/phone/joints.ts', 'laidOutApart')).toBe('walk');
+    // The scanner's other modules (split from scan.ts), the first stage's look, the library's stand-ins.
+    expect(stageOf('../../lib/phone/walk.ts', 'nextNode')).toBe('walk');
+    expect(stageOf('../../lib/phone/scan-dom.ts', 'appendText')).toBe('walk');
+    expect(stageOf('../../lib/page/shadow-roots.ts', '')).toBe('walk');
+    expect(stageOf('../../lib/phone/candidate.ts', 'hasEnoughDigits')).toBe('candidate search');
+    expect(stageOf('../../lib/page/first-look.ts', 'mayHoldNumbers')).toBe('candidate search');
+    expect(stageOf('../../lib/phone/regexp-cache.ts', 'cachedRegExp')).toBe('parse + validation');
+    expect(stageOf('../../lib/phone/parse-error.ts', 'ParseError')).toBe('parse + validation');
     expect(stageOf('../../lib/phone/scan.ts', 'takeChanges')).toBe('overlay bookkeeping');
     expect(stageOf('../../lib/phone/find.ts', 'mayContainPhoneNumber')).toBe('candidate search');
     expect(stageOf('../../node_modules/libphonenumber-js/es6/PhoneNumberMatcher.js', 'find')).toBe('candidate search');
