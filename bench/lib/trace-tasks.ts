@@ -1,5 +1,5 @@
 /**
- * The longest main-thread task a script ran in, from a Chrome trace (CDP Tracing, categories
+ * The main-thread tasks a script ran in, from a Chrome trace (CDP Tracing, categories
  * devtools.timeline and disabled-by-default-devtools.timeline): the renderer main threads' RunTask
  * events that contain an event naming the script's URL (compile, evaluate, function call), in thread
  * time where the trace gives it. Pure.
@@ -16,23 +16,35 @@ export interface TraceEvent {
   args?: { name?: string; data?: { url?: string; scriptName?: string } };
 }
 
-/** The longest main-thread task in which a script whose URL starts with `prefix` ran (ms), or 0. */
-export function longestTask(events: TraceEvent[], prefix: string): number {
+/** Thread time (ms) of each main-thread task in which a script whose URL starts with `prefix` ran. */
+export function scriptTasks(events: TraceEvent[], prefix: string): number[] {
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
     if (main.has(key)) (byThread.get(key) ?? byThread.set(key, []).get(key)!).push(e);
   }
-  let longest = 0;
+  const tasks: number[] = [];
   for (const list of byThread.values()) {
     const marks = list.filter((e) => (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix)).map((e) => e.ts);
     for (const task of list) {
       if (task.name !== 'RunTask' || task.ph !== 'X' || !task.dur) continue;
       // Thread time where the trace has it: on a shared machine, wall time also counts others' work.
-      const ms = (task.tdur ?? task.dur) / 1000;
-      if (ms > longest && marks.some((ts) => ts >= task.ts && ts <= task.ts + task.dur!)) longest = ms;
+      if (marks.some((ts) => ts >= task.ts && ts <= task.ts + task.dur!)) tasks.push((task.tdur ?? task.dur) / 1000);
     }
   }
-  return longest;
+  return tasks;
+}
+
+/** The longest main-thread task in which a script whose URL starts with `prefix` ran (ms), or 0. */
+export function longestTask(events: TraceEvent[], prefix: string): number {
+  return Math.max(0, ...scriptTasks(events, prefix));
+}
+
+/**
+ * All the thread time of the tasks a script ran in (ms): its own cost, read without subtracting two
+ * page loads (on a 5,000-row page the page's own load swings by more than a small script costs).
+ */
+export function scriptTaskTime(events: TraceEvent[], prefix: string): number {
+  return scriptTasks(events, prefix).reduce((a, b) => a + b, 0);
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { splitProfile, stageOf, type CpuProfile } from '../../../bench/lib/cost-profile';
-import { longestTask, type TraceEvent } from '../../../bench/lib/trace-tasks';
+import { longestTask, scriptTaskTime, type TraceEvent } from '../../../bench/lib/trace-tasks';
 import { pageShapes, phoneText, seeded } from '../../../bench/lib/page-shapes';
 
 describe('stageOf', () => {
@@ -78,6 +78,19 @@ describe('longestTask', () => {
     // Thread time when the trace has it (a task stretched by other processes is not longer work).
     expect(longestTask([...events, { ...task(400_000, 70), tdur: 20_000 }, call(400_100, ours)], 'chrome-extension://abc/')).toBe(45);
     expect(longestTask(events, 'https://nobody.example/')).toBe(0);
+  });
+
+  it('scriptTaskTime sums every such task (thread time), and nothing else', () => {
+    const events = [
+      meta(9, 1, 'CrRendererMain'),
+      task(0, 30), call(5_000, ours),
+      task(100_000, 80), call(100_500, 'https://page.example/app.js'),
+      { ...task(200_000, 45), tdur: 12_000 }, call(210_000, ours), call(220_000, 'chrome-extension://abc/finder.js'),
+      task(300_000, 90, 2), call(300_100, ours, 2),
+    ];
+    expect(scriptTaskTime(events, 'chrome-extension://abc/')).toBe(42);
+    expect(scriptTaskTime(events, 'https://page.example/')).toBe(80);
+    expect(scriptTaskTime(events, 'https://nobody.example/')).toBe(0);
   });
 });
 
