@@ -33,6 +33,8 @@ export interface ClickToCallConfig {
 export interface ClickToCallEnv {
   /** Shadow root of an element, closed ones where the extension can open them (./shadow-roots.ts). */
   getShadowRoot?: (element: Element) => ShadowRoot | null;
+  /** The first stage has already seen a possible number here (./first-look.ts): no second look. */
+  mayHoldNumbers?: boolean;
 }
 
 export interface ClickToCall {
@@ -129,8 +131,8 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   let lastReportKey = '';
   let lastReportAt = 0;
   // libphonenumber's one-time warm-up first (where the page may hold numbers: the first stage loads
-  // the finder for those, tests start it anywhere), one step per task, then the scan.
-  const warmUp = mayHoldNumbers(doc, env.getShadowRoot) ? warmUpSteps(config.defaultCountry) : [];
+  // the finder only for those and says so; started otherwise, look), one step per task, then the scan.
+  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? warmUpSteps(config.defaultCountry) : [];
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();

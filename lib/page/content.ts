@@ -116,7 +116,8 @@ export function runContentScript(browser: ContentBrowser, loadFinder: LoadFinder
     }
     if (mine !== epoch || stopped || !start || !config?.enabled) return;
     watch = null;
-    active = start(link, config, doc, { getShadowRoot });
+    // Only ever called once watchForNumbers has seen a possible number.
+    active = start(link, config, doc, { getShadowRoot, mayHoldNumbers: true });
   }
 
   async function configure(): Promise<void> {

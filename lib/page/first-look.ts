@@ -7,20 +7,19 @@
  * moment one appears. Over-answering yes only costs the load; answering no where the finder would find
  * something would lose numbers, so every test here is a superset of what the finder reads.
  */
-import { hasCandidateShape, mayContainPhoneNumber } from '../phone/candidate';
+import { hasCandidateShape, INPUT_TYPES_WITH_TEXT, mayContainPhoneNumber } from '../phone/candidate';
 import type { ShadowRootOf } from './shadow-roots';
 
 const TEL_LINKS = 'a[href^="tel:" i], a[href^="callto:" i]';
 // The inputs the finder reads (lib/phone/scan.ts onInput): text-like types, read-only or disabled.
 const READ_ONLY_INPUTS = 'input[readonly], input[disabled], fieldset[disabled] input, textarea[readonly], textarea[disabled]';
-const TEXT_TYPES = new Set(['', 'text', 'tel', 'search']);
 /** Nested shadow trees deeper than this are taken as a yes (the finder reads them). */
 const MAX_DEPTH = 8;
 
 function inputsMayHold(root: ParentNode): boolean {
   for (const el of root.querySelectorAll(READ_ONLY_INPUTS)) {
     const type = (el.getAttribute('type') ?? '').toLowerCase();
-    if ((el.localName === 'textarea' || TEXT_TYPES.has(type)) && mayContainPhoneNumber(String((el as HTMLInputElement).value ?? ''))) return true;
+    if ((el.localName === 'textarea' || INPUT_TYPES_WITH_TEXT.has(type)) && mayContainPhoneNumber(String((el as HTMLInputElement).value ?? ''))) return true;
   }
   return false;
 }

@@ -3,6 +3,9 @@
  * content script's first stage (lib/page/first-look.ts) can ask it before the finder is loaded.
  */
 
+/** Input types whose value the finder reads (read-only or disabled ones: lib/phone/scan.ts onInput). */
+export const INPUT_TYPES_WITH_TEXT: ReadonlySet<string> = new Set(['', 'text', 'tel', 'search']);
+
 /** Fewer digits than this and a text cannot hold a number the finder reports. */
 export const MIN_DIGITS = 7;
 

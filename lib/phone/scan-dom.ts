@@ -53,7 +53,7 @@ export const BLOCK_TAGS = new Set([
 /** Inline but replaced or opaque: a hard break in the text. */
 export const BREAK_TAGS = new Set(['br', 'img', 'wbr', 'hr', 'meter', 'progress', 'picture']);
 
-export const INPUT_TYPES_WITH_TEXT = new Set(['', 'text', 'tel', 'search']);
+export { INPUT_TYPES_WITH_TEXT } from './candidate';
 export const DISPLAY_NONE_RE = /(?:^|;)\s*display\s*:\s*none\s*(?:!important)?\s*(?:;|$)/i;
 /** Collapsible white space (not NBSP), as a browser renders it: one space. */
 export const COLLAPSIBLE_RE = /[ \t\n\r\f]+/g;

@@ -74,6 +74,15 @@ describe('the warm-up', () => {
     expect(warmed.steps).toBe(0);
   });
 
+  it('takes the first stage’s word for it: started after its look, it warms up without looking again', async () => {
+    // A text the first stage would not have loaded the finder for: only the passed-on answer can warm up here.
+    document.body.innerHTML = '<p>Nothing here is a number yet.</p>';
+    const c2c = startClickToCall(link, { defaultCountry: 'US', agentName: null }, document, { mayHoldNumbers: true });
+    stop = c2c.stop;
+    await settle(c2c.scanner);
+    expect(warmed.steps).toBeGreaterThan(0);
+  });
+
   it('runs first on a page with a number', async () => {
     document.body.innerHTML = '<p>Reception: (415) 555-0132</p>';
     const c2c = startClickToCall(link, { defaultCountry: 'US', agentName: null });
