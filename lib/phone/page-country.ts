@@ -96,7 +96,6 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
   return (hit as CountryCode | null | undefined) ?? null;
 }
 
-/** The countries a text names: places, and an ISO code after a Country label ("Country IN"), which counts like the name. */
 // A place written right after an international number labels that number ("+1 646 555 0107 US (New
 // York)", "+49 30 901820 Germany, Berlin" in a meeting's dial-in list): it says nothing about the rest.
 const LABELS_INTERNATIONAL_RE = /\+\d[\d\s\u00A0().\-,#*]{5,}[\d#][^\d.!?\n]{0,30}$/u;
@@ -105,9 +104,15 @@ function labelsInternational(text: string, at: number): boolean {
   return text.lastIndexOf('+', at) >= 0 && LABELS_INTERNATIONAL_RE.test(text.slice(Math.max(0, at - 70), at));
 }
 
+/** Words of a Country field, in the languages the finder reads; after one, an ISO code names the country ("Country IN"). */
+const COUNTRY_FIELD = '(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s)';
+const COUNTRY_FIELD_RE = new RegExp(COUNTRY_FIELD, 'u');
+const CODED_COUNTRY_RE = new RegExp(String.raw`(?<![\p{L}])${COUNTRY_FIELD}\s*:?\s+([A-Z]{2})(?![\p{L}])`, 'u');
+
+/** The countries a text names: places, and an ISO code after a Country label ("Country IN"), which counts like the name. */
 function namedIn(text: string, mentions: PlaceMention[] = placesIn(text)): CountryCode[] {
   const places = mentions.filter((p) => !labelsInternational(text, p.at));
-  const coded = /(?<![\p{L}])(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s)\s*:?\s+([A-Z]{2})(?![\p{L}])/u.exec(text);
+  const coded = CODED_COUNTRY_RE.exec(text);
   const code = coded ? countryOfValue(coded[1]!) : undefined;
   return [...places.map((p) => p.country), ...(code ? [code] : [])];
 }
@@ -142,7 +147,7 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
   // An ancestor's text holds the container's own: its places speak for the numbers by where they
   // stand (findInContext), so they are not the surroundings too ("…(562) 555-0127 … > our London
   // office" in one plain-text mail must not make the US number a UK one).
-  const ownNamed = own.length > 0 || /[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s/.test(text) ? namedIn(text, own) : [];
+  const ownNamed = own.length > 0 || COUNTRY_FIELD_RE.test(text) ? namedIn(text, own) : [];
   for (let level = 0; !around && el && level < MAX_LEVELS; level++) {
     el = el.parentElement;
     // A row settled nothing: its table is never read as a record.
@@ -155,6 +160,9 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
   return { own, around };
 }
 
+/** What may stand between a number and a place that labels it: "030 1234567 (Deutschland)", not "… · New York". */
+const AFTER_LABEL_RE = /^[\s(\-–—:]*$/;
+
 /**
  * Numbers in `text` read with the country the page gives each place in it: `find` runs once per
  * country in play, and a national-format number is kept only from the run for its intended country
@@ -162,9 +170,6 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
  * "(21) 2345-6789" is +55 21… in a Brazil row and never the US number it would be by default.
  * International numbers ("+44 …", "011 44 …") are kept from whichever run found them.
  */
-/** What may stand between a number and a place that labels it: "030 1234567 (Deutschland)", not "… · New York". */
-const AFTER_LABEL_RE = /^[\s(\-–—:]*$/;
-
 export function findInContext(
   text: string,
   defaultCountry: CountryCode | undefined,
