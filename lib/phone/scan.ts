@@ -32,8 +32,8 @@
  * Split in four: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
  * ./walk.ts (one walk over a root), and this file (the scanner: jobs, results, mutations).
  */
-import { findPhoneNumbers, mayContainPhoneNumber, parseTelHref, supportedCountry, type FoundPhoneNumber } from './find';
-import { mayHoldNationalNumber } from './candidate';
+import { findPhoneNumbers, parseTelHref, supportedCountry, type FoundPhoneNumber } from './find';
+import { mayContainPhoneNumber, mayHoldNationalNumber } from './candidate';
 import { findInContext, pageCountry, type CountryMemo } from './page-country';
 import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, PhoneMatch, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';

@@ -1,8 +1,8 @@
 /**
  * The finder runs libphonenumber-js with V8's stack traces off (find.ts withoutStackTraces): the
- * library rejects each look-alike by throwing a ParseError, and capturing a trace for each was half
- * the cost of a page of look-alikes. The setting must come back as it was, even when `fn` throws,
- * and answers must not change.
+ * library rejects each look-alike by throwing a ParseError, and capturing a trace for each was a
+ * measurable part of a page of look-alikes. The setting must come back as it was, even when `fn`
+ * throws, and answers must not change.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { findPhoneNumbers, parseTelHref, withoutStackTraces } from '../../../lib/phone/find';
