@@ -4,8 +4,8 @@
  * only once the frame may hold a number.
  * Not in the manifest: the background registers it only where click-to-call is on
  * (lib/background/page-scripts.ts), in every frame of those sites; each frame talks to the
- * background directly. It uses WXT's `browser` (the browser's own global, no polyfill: the finder
- * already takes most of the 50 KB budget).
+ * background directly. It uses WXT's `browser` (the browser's own global, no polyfill: every page
+ * of a switched-on site loads this file, so it stays small).
  */
 import { browser } from 'wxt/browser';
 import { runContentScript, type ContentBrowser, type StartClickToCall } from '../../lib/page/content';

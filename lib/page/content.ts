@@ -89,13 +89,8 @@ export function runContentScript(browser: ContentBrowser, loadFinder: LoadFinder
   /** Grows each time click-to-call is halted: a finder that arrives after that is not started. */
   let epoch = 0;
   let stopped = false;
-  const isTop = () => {
-    try {
-      return doc.defaultView === doc.defaultView?.top;
-    } catch {
-      return false;
-    }
-  };
+  // `top` is readable across origins: no try needed.
+  const isTop = () => doc.defaultView === doc.defaultView?.top;
 
   function halt(): void {
     epoch++;
