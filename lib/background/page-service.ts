@@ -20,6 +20,8 @@ import { frameHost, type FrameSender } from '../page/frame-host';
 import { countryFor, isEnabledOn } from '../page/sites';
 import type { PageConfig, PageRequest } from '../page/messages';
 import { records } from '../store/records';
+import { warmUpSteps } from '../phone/find';
+import { findRows } from '../phone/find-batch';
 import { injectFinder } from './page-scripts';
 import { loadSettings } from './settings-store';
 import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
@@ -79,6 +81,16 @@ async function setTabBadge(tabId: number): Promise<void> {
   }
 }
 
+let warm = false;
+/** Runs `fn` once libphonenumber-js's code and expressions are compiled (once per background's life). */
+function withWarmFinder<T>(fn: () => T): T {
+  if (!warm) {
+    warm = true;
+    for (const step of warmUpSteps()) step();
+  }
+  return fn();
+}
+
 export interface PageServiceDeps {
   confirmations: { show(path: string): Promise<void> };
   /** Page call requests per tab. */
@@ -122,7 +134,14 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       // Only into the asking frame, and only where click-to-call is on; the script is ours alone.
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return false;
       await (deps.injectFinder ?? injectFinder)(tabId, frameId);
+      // The page's texts come here next (page/find): compile the parser meanwhile.
+      setTimeout(() => withWarmFinder(() => undefined), 0);
       return true;
+    }
+    case 'page/find': {
+      // Parsing for a frame where click-to-call is on, nowhere else (null: the page reads it itself).
+      if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
+      return withWarmFinder(() => findRows(request));
     }
     case 'page/numbers': {
       if (tabId === undefined) return null;

@@ -6,7 +6,7 @@
  * ask the background to open the confirmation. Nothing here listens to `message` events or custom
  * DOM events, so a page cannot steer it.
  */
-import { warmUpSteps } from '../phone/find';
+import { warmUpPlaces } from '../phone/place-names';
 import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
 import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
 import { mayHoldNumbers } from './first-look';
@@ -127,12 +127,18 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
     chunkSize: CHUNK,
     getShadowRoot: env.getShadowRoot,
     onShadowRoot: (root) => observer.observe(root, observeOptions),
+    // Parsing (most of a large page's cost) runs in the background; the page keeps the DOM work.
+    findAway: (request) => link.send({ type: 'page/find', ...request }),
+    onFound: () => {
+      if (!scanner.hasPendingWork() || now() - lastReportAt > REPORT_EVERY_MS) afterScan();
+    },
   });
   let lastReportKey = '';
   let lastReportAt = 0;
-  // libphonenumber's one-time warm-up first (where the page may hold numbers: the first stage loads
-  // the finder only for those and says so; started otherwise, look), one step per task, then the scan.
-  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? warmUpSteps(config.defaultCountry) : [];
+  // The place-name index's one-time build first, as a task of its own (where the page may hold
+  // numbers: the first stage loads the finder only for those and says so; started otherwise, look),
+  // then the scan. The phone library warms up in the background, which parses the page's texts.
+  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? [warmUpPlaces] : [];
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();

@@ -4,6 +4,7 @@
  * the agents or anything about calls. The background parses these strictly and caps their size.
  */
 import { z } from '../api/zod';
+import { COUNTRY_LIST_RE, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../phone/find-batch';
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
 const raw = z.string().min(1).max(64);
@@ -15,6 +16,19 @@ export const pageRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('page/config') }),
   /** This frame may hold a number: inject the finder (entrypoints/finder.ts) into it. */
   z.strictObject({ type: z.literal('page/finder') }),
+  /**
+   * Texts of this frame that may hold numbers, to be read off the page's thread: the answer is each
+   * text's numbers per country (lib/phone/find-batch.ts). Refused where click-to-call is off.
+   */
+  z
+    .strictObject({
+      type: z.literal('page/find'),
+      texts: z.array(z.string().max(MAX_FIND_TEXT)).min(1).max(MAX_FIND_ITEMS),
+      /** Per text: "BR,US" (an empty entry: only numbers written with their +code). */
+      countries: z.array(z.string().regex(COUNTRY_LIST_RE)).max(MAX_FIND_ITEMS),
+      labels: z.array(z.string().max(MAX_FIND_LABEL)).max(MAX_FIND_ITEMS),
+    })
+    .refine((r) => r.countries.length === r.texts.length && r.labels.length === r.texts.length),
   /** The numbers this frame holds now (replaces the frame's previous report). */
   z.strictObject({
     type: z.literal('page/numbers'),

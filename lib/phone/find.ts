@@ -20,7 +20,6 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/min';
 import { hasEnoughDigits, mayContainPhoneNumber } from './candidate';
-import { placesIn } from './place-names';
 import { coreOf, rejectionReason, type FieldLabel, type RejectReason } from './reject';
 
 export type { CountryCode };
@@ -274,8 +273,6 @@ export function warmUpSteps(defaultCountry?: CountryCode | string): (() => void)
   return [
     () => void findPhoneNumbers('(201) 555-0123', { defaultCountry }),
     () => void findPhoneNumbers('Tel. 201-555-0123 ext. 5, 7 May', { defaultCountry }),
-    // The place-name index (country from the page: ./page-country.ts).
-    () => void placesIn(''),
   ];
 }
 

@@ -160,6 +160,11 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
   return { own, around };
 }
 
+/** The countries findInContext reads a text for, each once: the surroundings' (else the default), then each place named in it. */
+export function countriesInPlay(defaultCountry: CountryCode | undefined, context: PageCountry): (CountryCode | undefined)[] {
+  return [...new Set<CountryCode | undefined>([context.around ?? defaultCountry, ...context.own.map((p) => p.country)])];
+}
+
 /** What may stand between a number and a place that labels it: "030 1234567 (Deutschland)", not "… · New York". */
 const AFTER_LABEL_RE = /^[\s(\-–—:]*$/;
 
@@ -178,8 +183,8 @@ export function findInContext(
   near: (place: PlaceMention, at: number) => boolean = () => true,
 ): FoundPhoneNumber[] {
   const { own, around } = context;
-  const countries = new Set<CountryCode | undefined>([around ?? defaultCountry, ...own.map((p) => p.country)]);
-  if (countries.size === 1 && countries.has(defaultCountry)) return find(text, defaultCountry);
+  const countries = countriesInPlay(defaultCountry, context);
+  if (countries.length === 1 && countries[0] === defaultCountry) return find(text, defaultCountry);
   // The place named last before the number, or right after it ("030 1234567 (Deutschland)").
   const intended = (m: FoundPhoneNumber): CountryCode | undefined => {
     let country: CountryCode | undefined;

@@ -7,7 +7,7 @@
  * ~13 ms per frame (ICU data), 1.8 KB gzipped costs nothing at run time. tests/unit/phone/
  * page-country.test.ts checks the list against Intl.DisplayNames. Then own-language names of common
  * countries, aliases and business cities. The index is built on first use (the content script's
- * warm-up, see find.ts warmUpSteps), in about a millisecond.
+ * warm-up, warmUpPlaces), in about a millisecond.
  */
 import { getCountries, type CountryCode } from 'libphonenumber-js/min';
 
@@ -118,6 +118,11 @@ const WORD_RE = /[\p{L}][\p{L}.]*/gu;
 export const ENGLISH_NAMES: readonly string[] = EN_NAMES.split('|');
 
 const HAS_LETTER_RE = /\p{L}/u;
+
+/** Builds the index, as a step of its own before the scan (lib/page/click-to-call.ts). */
+export function warmUpPlaces(): void {
+  places();
+}
 
 /** Places named in free text, in order ("the London desk", "Rio de Janeiro - RJ, Brasil"). */
 export function placesIn(text: string): PlaceMention[] {

@@ -1,6 +1,7 @@
 /** The scanner's public shapes (see ./scan.ts). */
 import { type CountryCode } from './find';
 import { pageCountry } from './page-country';
+import type { FindRequest } from './find-batch';
 
 
 export interface ScanOptions {
@@ -33,6 +34,14 @@ export interface ScanOptions {
    * never as the default country's when the page says they are elsewhere. Default true.
    */
   pageCountry?: boolean;
+  /**
+   * Sends texts to be read elsewhere (the content script: the background's `page/find`, so parsing
+   * runs off the page's main thread; ./find-batch.ts). Answers arrive later: their matches are put
+   * then and `onFound` is called. Without it (tests, benches) every text is read here, at once.
+   */
+  findAway?: (request: FindRequest) => Promise<unknown>;
+  /** After answers from `findAway` were put (takeChanges() has them). */
+  onFound?: () => void;
 }
 
 interface MatchBase {
@@ -116,8 +125,9 @@ export interface Scanner {
   scanRoot(root: Node): void;
   /** Queue rescans of what the records touched; drop results of removed nodes right away. */
   scanMutations(records: Iterable<MutationRecord>): void;
-  /** Do up to `chunkSize` text nodes of queued work. Returns true while work remains. */
+  /** Do up to `chunkSize` text nodes of queued work. Returns true while walking remains. */
   runChunk(): boolean;
+  /** Walking remains, or answers from `findAway` are still to come. */
   hasPendingWork(): boolean;
   /** Run all queued work now (tests, small pages). */
   flush(): void;

@@ -16,6 +16,8 @@
  *   as separate boxes (./joints.ts: display block, flex/grid items…, read only where a digit meets
  *   text); where inline elements meet word to word a space is assumed (`<b>Phone</b>(415)…`).
  * - National-format numbers are read with the country the page gives them (./page-country.ts).
+ * - With `findAway` (the content script) the texts are parsed elsewhere (the background): the page
+ *   keeps the DOM work (walk, labels, the page's country) and settles the answers (./scan-away.ts).
  * - Results are keyed by container (text matches), by <a> (tel:/callto: links) and by <input>
  *   (read-only or disabled input values). A pointer over an element E can look up E's container.
  * - Open shadow roots are walked as their own roots (recursively); closed ones too when the caller
@@ -29,12 +31,15 @@
  * Not detected: content hidden by stylesheets or classes (only the `hidden` attribute and inline
  * display:none are), numbers split across blocks or <br>, template content.
  *
- * Split in four: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
- * ./walk.ts (one walk over a root), and this file (the scanner: jobs, results, mutations).
+ * Split in five: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
+ * ./walk.ts (one walk over a root), ./scan-away.ts (answers from elsewhere), and this file (the
+ * scanner: jobs, results, mutations).
  */
-import { findPhoneNumbers, parseTelHref, supportedCountry, type FoundPhoneNumber } from './find';
+import { findPhoneNumbers, parseTelHref, supportedCountry, type CountryCode, type FoundPhoneNumber } from './find';
 import { mayContainPhoneNumber, mayHoldNationalNumber } from './candidate';
-import { findInContext, pageCountry, type CountryMemo } from './page-country';
+import { countriesInPlay, findInContext, pageCountry, type CountryMemo } from './page-country';
+import { AwayFinder, type Question } from './scan-away';
+import type { FindAnswer } from './find-batch';
 import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, PhoneMatch, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
 import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, INPUT_TYPES_WITH_TEXT, DISPLAY_NONE_RE, isElement, isText, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
@@ -42,11 +47,12 @@ import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
 
 export type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, InputPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
 export { OBSERVED_ATTRIBUTES } from './scan-dom';
+export { matchToRange, containerKeyOf } from './match-place';
 
 class PhoneScanner implements Scanner, WalkHost {
   readonly opts: WalkHost['opts'];
   readonly stats: ScanStats = { textNodes: 0, elements: 0, finderCalls: 0, chunks: 0, restarts: 0 };
-  private readonly map = new Map<Node, PhoneMatch[]>();
+  private readonly map = new Map<Node, readonly PhoneMatch[]>();
   private readonly changed = new Set<Node>();
   private readonly queue: Job[] = [];
   private readonly queuedTrees = new Set<Node>();
@@ -57,6 +63,8 @@ class PhoneScanner implements Scanner, WalkHost {
   private readonly scanRoots = new Set<Node>();
   private current: Walk | null = null;
   private readonly collector: TextTarget[] | null;
+  /** Where texts go to be read off the page's thread (ScanOptions.findAway), if anywhere. */
+  private readonly away: AwayFinder | null;
 
   constructor(options: ScanOptions = {}, collector: TextTarget[] | null = null) {
     this.opts = {
@@ -71,6 +79,15 @@ class PhoneScanner implements Scanner, WalkHost {
       pageCountry: options.pageCountry ?? true,
     };
     this.collector = collector;
+    const onFound = options.onFound;
+    this.away = options.findAway
+      ? new AwayFinder(options.findAway, {
+          settle: (question, countries, answer) => this.settleAnswer(question, countries, answer),
+          settleNone: (container) => this.put(container, [], null),
+          isLive: (node) => this.isLive(node),
+          answered: () => onFound?.(),
+        })
+      : null;
   }
 
   // ----- queue -----
@@ -164,6 +181,10 @@ class PhoneScanner implements Scanner, WalkHost {
   // ----- running -----
 
   hasPendingWork(): boolean {
+    return this.hasWalkWork() || (this.away?.busy() ?? false);
+  }
+
+  private hasWalkWork(): boolean {
     return this.current !== null || this.queue.length > 0;
   }
 
@@ -218,7 +239,7 @@ class PhoneScanner implements Scanner, WalkHost {
         if (walk.job.kind === 'tree' && walk.complete) this.sweep(walk);
       }
     }
-    return this.hasPendingWork();
+    return this.hasWalkWork();
   }
 
   private startable(job: Job): boolean {
@@ -234,18 +255,19 @@ class PhoneScanner implements Scanner, WalkHost {
 
   // ----- results -----
 
-  private put(key: Node, matches: PhoneMatch[], walk: Walk): void {
+  private put(key: Node, matches: PhoneMatch[], walk: Walk | null): void {
     const before = this.map.get(key);
     if (matches.length === 0) {
+      if (before === AWAITED) return void this.map.delete(key);
       // Nothing was there and nothing is: a sweep only looks at keys in the map, so no mark needed.
       if (before) {
-        walk.touched.add(key);
+        walk?.touched.add(key);
         this.map.delete(key);
         this.changed.add(key);
       }
       return;
     }
-    walk.touched.add(key);
+    walk?.touched.add(key);
     if (before && sameMatches(before, matches)) return;
     this.map.set(key, matches);
     this.changed.add(key);
@@ -253,14 +275,14 @@ class PhoneScanner implements Scanner, WalkHost {
 
   onGroup(group: OpenGroup, walk: Walk): void {
     if (group.discard || group.length === 0) {
-      if (!group.discard) this.put(group.container, [], walk);
+      if (!group.discard) this.putText(group.container, [], walk);
       return;
     }
     const parts = group.parts!;
     const pieces = group.pieces!;
     const text = parts.length === 1 ? parts[0]! : parts.join('');
     if (!mayContainPhoneNumber(text)) {
-      this.put(group.container, [], walk);
+      this.putText(group.container, [], walk);
       return;
     }
     if (this.collector) this.collector.push({ container: group.container, text, pieces });
@@ -271,26 +293,64 @@ class PhoneScanner implements Scanner, WalkHost {
     if (this.opts.labels && !mayHavePositiveContext(text)) {
       label = labelFor(group.container, this.headers());
       if (label && labelKind(label) === 'other') {
-        this.put(group.container, [], walk);
+        this.putText(group.container, [], walk);
         return;
       }
     }
     this.stats.finderCalls++;
-    // Asked by the finder only for a bare digit run, which needs a phone label to count.
-    const fieldLabel = this.opts.labels ? () => (label ??= labelFor(group.container, this.headers())) : undefined;
     // The page's country matters only to a number written without its country code.
-    let found = this.opts.pageCountry && mayHoldNationalNumber(text)
+    const context = this.opts.pageCountry && mayHoldNationalNumber(text) ? pageCountry(group.container, text, this.countries()) : null;
+    const question: Question = { container: group.container, text, pieces, context, label };
+    const country = supportedCountry(this.opts.defaultCountry);
+    if (this.away) {
+      // The label goes with the text (the finder asks it for bare digit runs): read it now.
+      if (this.opts.labels) question.label ??= labelFor(group.container, this.headers());
+      const countries = context ? countriesInPlay(country, context) : [country];
+      if (this.away.ask(question, countries.map((c) => c ?? null))) {
+        // Its results so far stay until the answer replaces them (a finished walk's sweep keeps them);
+        // a new container takes its place in page order now.
+        if (!this.map.has(group.container)) this.map.set(group.container, AWAITED);
+        walk.touched.add(group.container);
+        return;
+      }
+    }
+    // Asked by the finder only for a bare digit run, which needs a phone label to count.
+    const fieldLabel = this.opts.labels ? () => (question.label ??= labelFor(group.container, this.headers())) : undefined;
+    this.settle(question, (t, c) => findPhoneNumbers(t, { defaultCountry: c, label: fieldLabel }), walk);
+  }
+
+  /** A container's matches settled on the page: an answer from findAway still on its way is stale. */
+  private putText(container: Node, matches: PhoneMatch[], walk: Walk | null): void {
+    this.away?.forget(container);
+    this.put(container, matches, walk);
+  }
+
+  /** Settles an answer from findAway (null: it failed, so find on the page). */
+  private settleAnswer(question: Question, countries: (string | null)[], answer: FindAnswer | null): void {
+    const fieldLabel = this.opts.labels ? () => (question.label ??= labelFor(question.container, this.headers())) : undefined;
+    this.settle(
+      question,
+      answer ? (_t, c) => answer[countries.indexOf(c ?? null)] ?? [] : (t, c) => findPhoneNumbers(t, { defaultCountry: c, label: fieldLabel }),
+      null,
+    );
+  }
+
+  /** The numbers `find` gives the question's text, read with the page's country and label, put as the container's matches. */
+  private settle(question: Question, find: (text: string, country: CountryCode | undefined) => FoundPhoneNumber[], walk: Walk | null): void {
+    const { container, text, pieces, context } = question;
+    const country = supportedCountry(this.opts.defaultCountry);
+    let found = context
       ? findInContext(
           text,
-          supportedCountry(this.opts.defaultCountry),
-          pageCountry(group.container, text, this.countries()),
-          (t, country) => findPhoneNumbers(t, { defaultCountry: country, label: fieldLabel }),
+          country,
+          context,
+          find,
           // A place in another element (a sibling link, another field) does not speak for the number.
           (place, at) => !!pieceAt(pieces, place.at, false)?.node.parentNode?.contains(pieceAt(pieces, at, false)?.node ?? null),
         )
-      : findPhoneNumbers(text, { defaultCountry: this.opts.defaultCountry, label: fieldLabel });
+      : find(text, country);
     if (found.length > 0 && this.opts.labels) {
-      if (label === undefined) label = labelFor(group.container, this.headers());
+      const label = (question.label ??= labelFor(container, this.headers()));
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));
     }
     const matches: TextPhoneMatch[] = [];
@@ -298,21 +358,21 @@ class PhoneScanner implements Scanner, WalkHost {
       const start = pieceAt(pieces, m.start, false);
       const end = pieceAt(pieces, m.end, true);
       if (!start || !end) continue;
-      if (this.insideSameTelLink(start.node, group.container, m.e164)) continue;
+      if (this.insideSameTelLink(start.node, container, m.e164)) continue;
       matches.push({
         source: 'text',
         e164: m.e164,
         ...(m.country ? { country: m.country } : {}),
         ...(m.ext ? { ext: m.ext } : {}),
         raw: m.raw,
-        container: group.container,
+        container,
         startNode: start.node,
         startOffset: start.offset,
         endNode: end.node,
         endOffset: end.offset,
       });
     }
-    this.put(group.container, matches, walk);
+    this.putText(container, matches, walk);
   }
 
   /** Text of a tel: link that shows the link's own number is reported once, as the link. */
@@ -420,12 +480,16 @@ class PhoneScanner implements Scanner, WalkHost {
   clear(): void {
     for (const key of this.map.keys()) this.changed.add(key);
     this.map.clear();
+    this.away?.clear();
     this.queue.length = 0;
     this.queuedTrees.clear();
     this.queuedGroups.clear();
     this.current = null;
   }
 }
+
+/** A container's place in the results while its answer is on its way: no matches yet. */
+const AWAITED: readonly PhoneMatch[] = Object.freeze([]);
 
 function sameMatches(a: readonly PhoneMatch[], b: readonly PhoneMatch[]): boolean {
   if (a.length !== b.length) return false;
@@ -484,35 +548,4 @@ export function collectTextTargets(root: Node, options: ScanOptions = {}): ScanT
   scanner.scanRoot(root);
   scanner.flush();
   return { texts, links, inputs };
-}
-
-/** A Range over the match (text span, or the whole link/input element), for getClientRects(). */
-export function matchToRange(match: PhoneMatch): Range | null {
-  const node = match.source === 'text' ? match.startNode : match.element;
-  const doc = node.ownerDocument;
-  if (!doc) return null;
-  const range = doc.createRange();
-  try {
-    if (match.source === 'text') {
-      range.setStart(match.startNode, Math.min(match.startOffset, match.startNode.data.length));
-      range.setEnd(match.endNode, Math.min(match.endOffset, match.endNode.data.length));
-    } else {
-      range.selectNode(match.element);
-    }
-  } catch {
-    return null;
-  }
-  return range;
-}
-
-/** The results key for an element under the pointer: its text container (see Scanner.results). */
-export function containerKeyOf(node: Node): Node {
-  let n: Node | null = isText(node) ? node.parentNode : node;
-  let last: Node = node;
-  while (n) {
-    if (n.nodeType === DOCUMENT_NODE || n.nodeType === DOCUMENT_FRAGMENT_NODE || isBlockElement(n)) return n;
-    last = n;
-    n = n.parentNode;
-  }
-  return last;
 }

@@ -13,7 +13,7 @@ export interface Job {
 
 /** Everything a walk needs from its scanner. */
 export interface WalkHost {
-  readonly opts: Required<Omit<ScanOptions, 'getShadowRoot' | 'defaultCountry' | 'onShadowRoot'>> &
+  readonly opts: Required<Omit<ScanOptions, 'getShadowRoot' | 'defaultCountry' | 'onShadowRoot' | 'findAway' | 'onFound'>> &
     Pick<ScanOptions, 'getShadowRoot' | 'defaultCountry' | 'onShadowRoot'>;
   readonly stats: ScanStats;
   onGroup(group: OpenGroup, walk: Walk): void;

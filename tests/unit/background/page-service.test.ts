@@ -18,6 +18,7 @@ import { handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../
 import { pageRequest, type PageRequest } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
+import { MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
 
 const AGENT = { id: 'agent-1', name: 'Sales', status: null, manual: false };
 
@@ -224,6 +225,37 @@ describe('page/finder', () => {
     expect(pageRequest.safeParse({ type: 'page/finder' }).success).toBe(true);
     expect(pageRequest.safeParse({ type: 'page/finder', file: '/background.js' }).success).toBe(false);
     expect(pageRequest.safeParse({ type: 'page/finder', frameId: 0 }).success).toBe(false);
+  });
+});
+
+describe('page/find', () => {
+  const request = { type: 'page/find' as const, texts: ['Desk: (21) 2345-6789'], countries: ['BR,US'], labels: [''] };
+
+  it('reads a frame’s texts (per country asked) only where click-to-call is on', async () => {
+    const t = setup();
+    await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
+    const answer = await handlePageRequest(request, sender('https://crm.example.com/list', 7, 3), t.deps);
+    // Text 0, read for Brazil (country 0): the number; as a US number it is not valid, so no row.
+    expect(answer).toEqual([[0, 0, 6, 20, '+552123456789', '(21) 2345-6789', 'BR', '']]);
+    expect(await handlePageRequest(request, sender('https://other.example.org/', 8, 0), t.deps)).toBeNull();
+    expect(await handlePageRequest(request, { id: fakeBrowser.runtime.id, url: 'https://crm.example.com/' }, t.deps)).toBeNull();
+  });
+
+  it('takes texts, ISO countries and labels only, one of each per text, within the request’s caps', () => {
+    const ok = (r: unknown) => pageRequest.safeParse(r).success;
+    expect(ok(request)).toBe(true);
+    expect(ok({ ...request, texts: ['a', '+44 20 7946 0958'], countries: ['BR', ''], labels: ['Phone', ''] })).toBe(true);
+    expect(ok({ ...request, countries: ['BR,,US'] })).toBe(true); // the second entry: no country
+    expect(ok({ ...request, texts: [], countries: [], labels: [] })).toBe(false);
+    expect(ok({ ...request, countries: ['br'] })).toBe(false);
+    expect(ok({ ...request, countries: ['BRA'] })).toBe(false);
+    expect(ok({ ...request, countries: [Array(MAX_FIND_COUNTRIES + 1).fill('US').join(',')] })).toBe(false);
+    expect(ok({ ...request, countries: [] })).toBe(false);
+    expect(ok({ ...request, labels: ['x'.repeat(MAX_FIND_LABEL + 1)] })).toBe(false);
+    expect(ok({ ...request, texts: ['x'.repeat(MAX_FIND_TEXT + 1)] })).toBe(false);
+    const many = Array.from({ length: MAX_FIND_ITEMS + 1 }, () => 'x');
+    expect(ok({ ...request, texts: many, countries: many.map(() => 'US'), labels: many.map(() => '') })).toBe(false);
+    expect(ok({ ...request, tabId: 3 })).toBe(false);
   });
 });
 

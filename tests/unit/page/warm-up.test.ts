@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * libphonenumber's warm-up (most of the finder's fixed cost) runs only where the page may hold a
- * number; a page without pays it only when a number appears.
+ * The finder's warm-up on the page (the place-name index; the phone library warms up in the
+ * background, which parses) runs only where the page may hold a number; a page without pays it
+ * only when a number appears.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const warmed = vi.hoisted(() => ({ steps: 0 }));
-vi.mock('../../../lib/phone/find', async (original) => {
-  const actual = await original<typeof import('../../../lib/phone/find')>();
-  return { ...actual, warmUpSteps: (country?: string) => actual.warmUpSteps(country).map((step) => () => (warmed.steps++, step())) };
+vi.mock('../../../lib/phone/place-names', async (original) => {
+  const actual = await original<typeof import('../../../lib/phone/place-names')>();
+  return { ...actual, warmUpPlaces: () => (warmed.steps++, actual.warmUpPlaces()) };
 });
 
 const { startClickToCall } = await import('../../../lib/page/click-to-call');

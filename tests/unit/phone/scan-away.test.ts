@@ -1,0 +1,175 @@
+// @vitest-environment happy-dom
+/**
+ * Texts read off the page's thread (ScanOptions.findAway, the background's page/find): the scanner
+ * must settle the answers into exactly the matches it finds on its own, on every fixture page, and
+ * never settle an answer the page has moved on from.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Window } from 'happy-dom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findItems, findRows, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
+import { createScanner, scanNode, type PhoneMatch, type ScanOptions, type Scanner } from '../../../lib/phone/scan';
+
+const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/pages/');
+const spec = JSON.parse(readFileSync(`${PAGES}expected.json`, 'utf8')) as Record<string, { defaultCountry: string } | string>;
+const pages = Object.entries(spec).filter((e): e is [string, { defaultCountry: string }] => !e[0].startsWith('_'));
+
+const windows: Window[] = [];
+afterAll(async () => {
+  await Promise.all(windows.map((w) => w.happyDOM.close()));
+});
+
+async function load(page: string): Promise<Document> {
+  const window = new Window({
+    url: `https://fixtures.test/${page}`,
+    settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true, disableIframePageLoading: true, disableCSSFileLoading: true },
+  });
+  windows.push(window);
+  window.document.write(readFileSync(`${PAGES}${page}`, 'utf8'));
+  await window.happyDOM.waitUntilComplete();
+  return window.document as unknown as Document;
+}
+
+/** A background answering like lib/background/page-service.ts, a turn later; records what it was asked. */
+function background(answer: (request: FindRequest) => unknown = findRows) {
+  const requests: FindItem[][] = [];
+  return {
+    requests,
+    findAway: (request: FindRequest) => {
+      requests.push(findItems(request));
+      return new Promise<unknown>((resolve) => setTimeout(() => resolve(answer(request)), 0));
+    },
+  };
+}
+
+async function settled(scanner: Scanner): Promise<void> {
+  scanner.flush();
+  for (let i = 0; i < 500 && scanner.hasPendingWork(); i++) await new Promise((r) => setTimeout(r, 0));
+  expect(scanner.hasPendingWork()).toBe(false);
+}
+
+/** What a user depends on in a match: the number, as written, and exactly where it stands. */
+function where(m: PhoneMatch) {
+  return m.source === 'text'
+    ? [m.e164, m.raw, m.ext, m.container, m.startNode, m.startOffset, m.endNode, m.endOffset]
+    : [m.e164, m.raw, m.ext, m.element];
+}
+
+describe('answers from away', () => {
+  it('give every fixture page exactly the matches found on the page, and no text is parsed on the page', async () => {
+    for (const [page, { defaultCountry }] of pages) {
+      const document = await load(page);
+      const options: ScanOptions = { defaultCountry, getShadowRoot: (el) => el.shadowRoot };
+      const local = scanNode(document, options).map(where);
+      const away = background();
+      const scanner = createScanner({ ...options, findAway: away.findAway });
+      scanner.scanRoot(document);
+      await settled(scanner);
+      expect(scanner.matches().map(where), page).toEqual(local);
+      // Every text the finder read went away (in requests of at most MAX_FIND_ITEMS).
+      const asked = away.requests.flat().length;
+      expect(asked, page).toBe(scanner.stats.finderCalls);
+      for (const r of away.requests) expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
+    }
+  });
+
+  it('are used as answered (the page does not parse them again)', async () => {
+    document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
+    // A background that says the text holds a different number: the scanner reports what it was told.
+    const away = background(() => [[0, 0, 6, 20, '+14155550199', '(415) 555-0132', 'US', '']]);
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(scanner.matches().map((m) => [m.e164, m.raw])).toEqual([['+14155550199', '(415) 555-0132']]);
+    expect(away.requests).toEqual([[{ text: 'Desk: (415) 555-0132', countries: ['US'], label: '' }]]);
+  });
+
+  it('carry the page’s country and the field label to the background', async () => {
+    document.body.innerHTML =
+      '<table><thead><tr><th>Office</th><th>Country</th><th>Phone</th></tr></thead>' +
+      '<tbody><tr><td>São Paulo</td><td>Brazil</td><td>(21) 2345-6789</td></tr></tbody></table>';
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(away.requests.flat()).toEqual([{ text: '(21) 2345-6789', countries: ['BR'], label: 'Phone' }]);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+552123456789']);
+  });
+
+  it('are found on the page when the background fails or answers nonsense, and later texts are not sent again', async () => {
+    const nonsense = [() => Promise.reject(new Error('gone')), () => null, () => ({}), () => [[0, 0, 6, 20, 1, '(415) 555-0132', '', '']], () => [[3, 0, 6, 20, '+1', 'x', '', '']]];
+    for (const answer of nonsense) {
+      document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
+      const away = background(answer);
+      const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+      scanner.scanRoot(document.body);
+      await settled(scanner);
+      expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+      const p = document.createElement('p');
+      p.textContent = 'Fax: 212-555-0147';
+      document.body.append(p);
+      scanner.scanRoot(p);
+      await settled(scanner);
+      expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
+      expect(away.requests).toHaveLength(1);
+    }
+  });
+
+  it('are dropped when the text changed meanwhile; the rescan’s answer counts', async () => {
+    document.body.innerHTML = '<p id="p">Desk: (415) 555-0132</p>';
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    scanner.flush();
+    // The page rewrites the number before the answer comes back.
+    const text = document.getElementById('p')!.firstChild as Text;
+    text.data = 'Desk: (212) 555-0147';
+    await settled(scanner);
+    expect(scanner.matches()).toEqual([]);
+    scanner.scanMutations([{ type: 'characterData', target: text } as unknown as MutationRecord]);
+    await settled(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+12125550147']);
+  });
+
+  it('are dropped when a later question for the same container was answered first, or the text lost its number', async () => {
+    document.body.innerHTML = '<p id="p">Desk: (415) 555-0132</p>';
+    const p = document.getElementById('p')!;
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    scanner.flush();
+    // Before the answer: the number is gone; the page settles "nothing" itself, and the late answer must not bring it back.
+    p.textContent = 'Desk: closed';
+    scanner.scanMutations([{ type: 'childList', target: p, addedNodes: [] as unknown as NodeList, removedNodes: [] as unknown as NodeList } as unknown as MutationRecord]);
+    await settled(scanner);
+    expect(scanner.matches()).toEqual([]);
+    expect(away.requests).toHaveLength(1);
+  });
+
+  it('keep a container’s numbers while its rescan is out (no flicker on the badge or the hover)', async () => {
+    document.body.innerHTML = '<div id="d"><p id="p">Desk: (415) 555-0132</p></div>';
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    scanner.takeChanges();
+    scanner.scanRoot(document.getElementById('d')!);
+    scanner.flush();
+    expect(scanner.hasPendingWork()).toBe(true);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    await settled(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+  });
+
+  it('texts too long for a request are read on the page', async () => {
+    document.body.innerHTML = `<pre>${'word '.repeat(MAX_FIND_TEXT / 5)} Desk: (415) 555-0132</pre>`;
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    expect(away.requests).toEqual([]);
+  });
+});
