@@ -118,6 +118,8 @@ export function isTelLink(el: Element, tag: string = localNameOf(el)): string | 
   return /^\s*(?:tel|callto):/i.test(href) ? href : null;
 }
 
+const ENDS_WITH_COLON_RE = /:\s*$/;
+
 export function elementText(el: Element | null | undefined, max = 80): string {
   if (!el) return '';
   const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -239,9 +241,12 @@ export function labelFor(container: Node, headers: HeaderCache | null = null): s
     if (!prev) continue;
     const prevTag = localNameOf(prev);
     const cls = prev.getAttribute('class') ?? '';
-    const text = elementText(prev, 60);
-    if (prevTag === 'label' || prevTag === 'dt' || prevTag === 'th' || /label/i.test(cls) || /:\s*$/.test(text)) {
-      return text;
+    if (prevTag === 'label' || prevTag === 'dt' || prevTag === 'th' || /label/i.test(cls)) return elementText(prev, 60);
+    // Ends with ":" once white space is collapsed and trimmed iff its raw text does: test that first
+    // (most siblings are other values, not labels).
+    if (ENDS_WITH_COLON_RE.test(prev.textContent ?? '')) {
+      const text = elementText(prev, 60);
+      if (text) return text;
     }
   }
   return '';
