@@ -28,6 +28,13 @@ describe('stageOf', () => {
     expect(stageOf('../../lib/page/report.ts', 'numbersToReport')).toBe('messages');
     expect(stageOf('../../lib/page/click-to-call.ts', 'show')).toBe('overlay bookkeeping');
     expect(stageOf('../../node_modules/wxt/dist/utils/content-script.mjs', '')).toBe('start-up and other');
+    // The DOM reads that say what a text is, and the round trip of texts parsed in the background.
+    expect(stageOf('../../lib/phone/scan-dom.ts', 'labelFor')).toBe('labels + country');
+    expect(stageOf('../../lib/phone/page-country.ts', 'pageCountry')).toBe('labels + country');
+    expect(stageOf('../../lib/phone/place-names.ts', 'placesIn')).toBe('labels + country');
+    expect(stageOf('../../lib/phone/scan-away.ts', 'flush')).toBe('messages');
+    expect(stageOf('../../lib/phone/find-batch.ts', 'isFindAnswer')).toBe('messages');
+    expect(stageOf('../../lib/phone/match-place.ts', 'matchToRange')).toBe('overlay bookkeeping');
   });
 });
 
