@@ -34,15 +34,26 @@ export interface AwayHost {
 interface Asked {
   question: Question;
   item: FindItem;
-  seq: number;
   /** The text nodes' data when read. */
   data: string[];
 }
 
+function sameQuestion(out: Asked, question: Question, item: FindItem): boolean {
+  const a = out.question.pieces;
+  const b = question.pieces;
+  return (
+    out.item.text === item.text &&
+    out.item.label === item.label &&
+    out.item.countries.join() === item.countries.join() &&
+    a.length === b.length &&
+    a.every((p, i) => p.node === b[i]!.node && p.at === b[i]!.at)
+  );
+}
+
 export class AwayFinder {
   private batch: Asked[] = [];
-  private readonly latest = new Map<Node, number>();
-  private seq = 0;
+  /** Per container, its latest question still out. */
+  private readonly latest = new Map<Node, Asked>();
   private outstanding = 0;
   /** After a failed request the rest is answered on the page (the background is gone or refuses). */
   private broken = false;
@@ -59,10 +70,14 @@ export class AwayFinder {
       this.forget(question.container);
       return false;
     }
-    const seq = ++this.seq;
-    this.latest.set(question.container, seq);
+    // The same text of the same nodes is already out (the document's walk after the visible blocks'):
+    // its answer will do.
+    const out = this.latest.get(question.container);
+    if (out && sameQuestion(out, question, item)) return true;
+    const asked: Asked = { question, item, data: question.pieces.map((p) => p.node.data) };
+    this.latest.set(question.container, asked);
     if (this.batch.length === 0) queueMicrotask(() => this.flush());
-    this.batch.push({ question, item, seq, data: question.pieces.map((p) => p.node.data) });
+    this.batch.push(asked);
     if (this.batch.length >= MAX_FIND_ITEMS) this.flush();
     return true;
   }
@@ -91,7 +106,7 @@ export class AwayFinder {
       this.outstanding--;
       asked.forEach((a, i) => {
         const { container } = a.question;
-        if (this.latest.get(container) !== a.seq) return;
+        if (this.latest.get(container) !== a) return;
         this.latest.delete(container);
         const answer = answers ? answers[i]! : null;
         // Most texts hold none: nothing to place, so nothing to check (a text changed since is asked again).

@@ -163,6 +163,29 @@ describe('answers from away', () => {
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
   });
 
+  it('are not asked twice for the same text of the same nodes (the document walk after the visible blocks); re-rendered nodes are', async () => {
+    document.body.innerHTML = '<div id="d"><p>Desk: (415) 555-0132</p></div><p>Fax: 212-555-0147</p>';
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.getElementById('d')!);
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(away.requests.flat().map((i) => i.text)).toEqual(['Desk: (415) 555-0132', 'Fax: 212-555-0147']);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
+    // A framework renders the same text again in new nodes: asked again, and placed on the new nodes.
+    const d = document.getElementById('d')!;
+    d.innerHTML = '<p>Desk: (415) 555-0132</p>';
+    scanner.scanRoot(d);
+    scanner.flush();
+    d.innerHTML = '<p>Desk: (415) 555-0132</p>';
+    scanner.scanRoot(d);
+    await settled(scanner);
+    expect(away.requests.flat().map((i) => i.text)).toEqual(['Desk: (415) 555-0132', 'Fax: 212-555-0147', 'Desk: (415) 555-0132', 'Desk: (415) 555-0132']);
+    // (The old nodes' match stays until a mutation record says they left: the content script passes those.)
+    const onPage = scanner.matches().filter((m) => m.source === 'text' && m.startNode.isConnected);
+    expect(onPage.map((m) => m.e164).sort()).toEqual(['+12125550147', '+14155550132']);
+  });
+
   it('texts too long for a request are read on the page', async () => {
     document.body.innerHTML = `<pre>${'word '.repeat(MAX_FIND_TEXT / 5)} Desk: (415) 555-0132</pre>`;
     const away = background();
