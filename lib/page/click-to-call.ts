@@ -130,7 +130,8 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
     // Parsing (most of a large page's cost) runs in the background; the page keeps the DOM work.
     findAway: (request) => link.send({ type: 'page/find', ...request }),
     onFound: () => {
-      if (!scanner.hasPendingWork() || now() - lastReportAt > REPORT_EVERY_MS) afterScan();
+      // An answer can come back after stop(): its frame has already said "no numbers".
+      if (!stopped && (!scanner.hasPendingWork() || now() - lastReportAt > REPORT_EVERY_MS)) afterScan();
     },
   });
   let lastReportKey = '';

@@ -179,6 +179,18 @@ describe('scanning and reporting', () => {
     expect(numbersReports(sent)).toHaveLength(2);
     expect(scanner.matches()).toEqual([]);
   });
+  it('stopped while an answer from the background is out: the answer reports nothing', async () => {
+    const idle = manualIdle();
+    const { sent, scanner } = start('<p>(415) 555-0132</p>');
+    idle.runAll();
+    await Promise.resolve(); // the slice's request goes out when its task ends; its answer is a turn away
+    expect(sent.filter((r) => r.type === 'page/find')).toHaveLength(1);
+    running!.stop();
+    await nextTurn();
+    await nextTurn();
+    expect(numbersReports(sent)).toEqual([]);
+    expect(scanner.matches()).toEqual([]);
+  });
 });
 
 describe('the call button', () => {
