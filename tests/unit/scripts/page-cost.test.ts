@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitProfile, stageOf, type CpuProfile } from '../../../bench/lib/cost-profile';
 import { longestTask, scriptTaskTime, type TraceEvent } from '../../../bench/lib/trace-tasks';
-import { pageShapes, phoneText, seeded } from '../../../bench/lib/page-shapes';
+import { longArticle, pageShapes, phoneText, recordView, seeded } from '../../../bench/lib/page-shapes';
+import { backgroundCost } from '../../../bench/lib/background-cost';
 
 describe('stageOf', () => {
   it('puts each module of the content script in its stage', () => {
@@ -121,5 +122,16 @@ describe('page shapes', () => {
     expect(texts.some((t) => t.startsWith('+44'))).toBe(true);
     expect(texts.some((t) => t.startsWith('+81'))).toBe(true);
     expect(new Set(texts).size).toBeGreaterThan(150);
+  });
+});
+
+describe('backgroundCost', () => {
+  it('replays the texts a page sends the background: none for an article, the candidate fields of a record', async () => {
+    expect((await backgroundCost(longArticle(20).html)).texts).toBe(0);
+    const record = await backgroundCost(recordView().html);
+    // The three phone fields and the digit-bearing others (ids, dates, the address) that are not vetoed by their label.
+    expect(record.texts).toBeGreaterThanOrEqual(3);
+    expect(record.requests).toBe(1);
+    expect(record.ms).toBeGreaterThan(0);
   });
 });
