@@ -18,7 +18,7 @@ import {
 import { compactCount, tabTotal } from '../page/count';
 import { frameHost, type FrameSender } from '../page/frame-host';
 import { countryFor, isEnabledOn } from '../page/sites';
-import type { PageConfig, PageRequest } from '../page/messages';
+import { parseFindBatch, type PageConfig, type PageRequest } from '../page/messages';
 import { records } from '../store/records';
 import { warmUpSteps } from '../phone/find';
 import { findRows } from '../phone/find-batch';
@@ -141,7 +141,8 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
     case 'page/find': {
       // Parsing for a frame where click-to-call is on, nowhere else (null: the page reads it itself).
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
-      return withWarmFinder(() => findRows(request));
+      const batch = parseFindBatch(request.batch);
+      return batch ? withWarmFinder(() => findRows(batch)) : null;
     }
     case 'page/numbers': {
       if (tabId === undefined) return null;

@@ -4,12 +4,14 @@
  * the agents or anything about calls. The background parses these strictly and caps their size.
  */
 import { z } from '../api/zod';
-import { COUNTRY_LIST_RE, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../phone/find-batch';
+import { COUNTRY_LIST_RE, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT, type FindRequest } from '../phone/find-batch';
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
 const raw = z.string().min(1).max(64);
 
 export const MAX_REPORTED_NUMBERS = 500;
+/** A page/find batch's JSON: room for a full request's text with escapes. */
+const MAX_FIND_BATCH = 4 * MAX_FIND_CHARS;
 
 export const pageRequest = z.discriminatedUnion('type', [
   /** Should this frame scan, and with which default country? */
@@ -17,18 +19,11 @@ export const pageRequest = z.discriminatedUnion('type', [
   /** This frame may hold a number: inject the finder (entrypoints/finder.ts) into it. */
   z.strictObject({ type: z.literal('page/finder') }),
   /**
-   * Texts of this frame that may hold numbers, to be read off the page's thread: the answer is each
-   * text's numbers per country (lib/phone/find-batch.ts). Refused where click-to-call is off.
+   * Texts of this frame that may hold numbers, to be read off the page's thread: `batch` is a
+   * FindRequest as JSON (parseFindBatch). The answer is the numbers found, as rows
+   * (lib/phone/find-batch.ts findRows). Refused where click-to-call is off.
    */
-  z
-    .strictObject({
-      type: z.literal('page/find'),
-      texts: z.array(z.string().max(MAX_FIND_TEXT)).min(1).max(MAX_FIND_ITEMS),
-      /** Per text: "BR,US" (an empty entry: only numbers written with their +code). */
-      countries: z.array(z.string().regex(COUNTRY_LIST_RE)).max(MAX_FIND_ITEMS),
-      labels: z.array(z.string().max(MAX_FIND_LABEL)).max(MAX_FIND_ITEMS),
-    })
-    .refine((r) => r.countries.length === r.texts.length && r.labels.length === r.texts.length),
+  z.strictObject({ type: z.literal('page/find'), batch: z.string().max(MAX_FIND_BATCH) }),
   /** The numbers this frame holds now (replaces the frame's previous report). */
   z.strictObject({
     type: z.literal('page/numbers'),
@@ -48,6 +43,27 @@ export const pageRequest = z.discriminatedUnion('type', [
   }),
 ]);
 export type PageRequest = z.infer<typeof pageRequest>;
+
+const findRequest = z
+  .strictObject({
+    texts: z.array(z.string().max(MAX_FIND_TEXT)).min(1).max(MAX_FIND_ITEMS),
+    /** Per text: "BR,US" (an empty entry: only numbers written with their +code). */
+    countries: z.array(z.string().regex(COUNTRY_LIST_RE)).max(MAX_FIND_ITEMS),
+    labels: z.array(z.string().max(MAX_FIND_LABEL)).max(MAX_FIND_ITEMS),
+  })
+  .refine((r) => r.countries.length === r.texts.length && r.labels.length === r.texts.length);
+
+/** A page/find batch as a request, or null when it is not JSON of one. */
+export function parseFindBatch(batch: string): FindRequest | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(batch);
+  } catch {
+    return null;
+  }
+  const parsed = findRequest.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export interface PageConfig {
   enabled: boolean;

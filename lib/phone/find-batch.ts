@@ -15,6 +15,8 @@ import { findPhoneNumbers, type FoundPhoneNumber } from './find';
 export const MAX_FIND_ITEMS = 400;
 /** Longer texts (a whole <pre>, a page with no blocks) are read on the page. */
 export const MAX_FIND_TEXT = 20_000;
+/** Characters of text per request: a batch that reaches it goes at once. */
+export const MAX_FIND_CHARS = 1_000_000;
 /** Countries one text is read for (the default or its surroundings', plus places named in it). */
 export const MAX_FIND_COUNTRIES = 8;
 /** Longer field labels (an aria-label sentence) are read on the page. */

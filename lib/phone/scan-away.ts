@@ -7,7 +7,7 @@
  * comes back malformed is answered on the page, as the scanner does without findAway.
  */
 import type { PageCountry } from './page-country';
-import { MAX_FIND_ITEMS, answersFrom, findRequest, fitsFindRequest, type FindAnswer, type FindItem, type FindRequest } from './find-batch';
+import { MAX_FIND_CHARS, MAX_FIND_ITEMS, answersFrom, findRequest, fitsFindRequest, type FindAnswer, type FindItem, type FindRequest } from './find-batch';
 import type { TextPiece } from './scan-types';
 
 /** One container's text, with what the page says about it, waiting for its numbers. */
@@ -52,6 +52,7 @@ function sameQuestion(out: Asked, question: Question, item: FindItem): boolean {
 
 export class AwayFinder {
   private batch: Asked[] = [];
+  private batchChars = 0;
   /** Per container, its latest question still out. */
   private readonly latest = new Map<Node, Asked>();
   private outstanding = 0;
@@ -78,7 +79,8 @@ export class AwayFinder {
     this.latest.set(question.container, asked);
     if (this.batch.length === 0) queueMicrotask(() => this.flush());
     this.batch.push(asked);
-    if (this.batch.length >= MAX_FIND_ITEMS) this.flush();
+    this.batchChars += item.text.length;
+    if (this.batch.length >= MAX_FIND_ITEMS || this.batchChars >= MAX_FIND_CHARS) this.flush();
     return true;
   }
 
@@ -93,6 +95,7 @@ export class AwayFinder {
 
   clear(): void {
     this.batch = [];
+    this.batchChars = 0;
     this.latest.clear();
   }
 
@@ -100,6 +103,7 @@ export class AwayFinder {
     const asked = this.batch;
     if (asked.length === 0) return;
     this.batch = [];
+    this.batchChars = 0;
     const items = asked.map((a) => a.item);
     this.outstanding++;
     const settle = (answers: FindAnswer[] | null) => {

@@ -47,7 +47,7 @@ test('the finder sends the texts that may hold numbers to the background (page/f
     const g = globalThis as any;
     g.__findTexts = [];
     g.chrome.runtime.onMessage.addListener((m: any) => {
-      if (m?.type === 'page/find') g.__findTexts.push(...m.texts);
+      if (m?.type === 'page/find') g.__findTexts.push(...JSON.parse(m.batch).texts);
     });
   });
   const sent = () => sw.evaluate(() => (globalThis as any).__findTexts as string[]);

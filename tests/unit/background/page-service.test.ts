@@ -15,7 +15,7 @@ import {
   type OpenConfirmation,
 } from '../../../lib/background/confirmation';
 import { handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../lib/background/page-service';
-import { pageRequest, type PageRequest } from '../../../lib/page/messages';
+import { pageRequest, parseFindBatch, type PageRequest } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
 import { MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
@@ -229,7 +229,8 @@ describe('page/finder', () => {
 });
 
 describe('page/find', () => {
-  const request = { type: 'page/find' as const, texts: ['Desk: (21) 2345-6789'], countries: ['BR,US'], labels: [''] };
+  const find = { texts: ['Desk: (21) 2345-6789'], countries: ['BR,US'], labels: [''] };
+  const request = { type: 'page/find' as const, batch: JSON.stringify(find) };
 
   it('reads a frame’s texts (per country asked) only where click-to-call is on', async () => {
     const t = setup();
@@ -239,23 +240,29 @@ describe('page/find', () => {
     expect(answer).toEqual([[0, 0, 6, 20, '+552123456789', '(21) 2345-6789', 'BR', '']]);
     expect(await handlePageRequest(request, sender('https://other.example.org/', 8, 0), t.deps)).toBeNull();
     expect(await handlePageRequest(request, { id: fakeBrowser.runtime.id, url: 'https://crm.example.com/' }, t.deps)).toBeNull();
+    // A batch that is not a request is refused (the page then reads its texts itself).
+    expect(await handlePageRequest({ type: 'page/find', batch: '{"texts":' }, sender('https://crm.example.com/list', 7, 3), t.deps)).toBeNull();
   });
 
-  it('takes texts, ISO countries and labels only, one of each per text, within the request’s caps', () => {
-    const ok = (r: unknown) => pageRequest.safeParse(r).success;
-    expect(ok(request)).toBe(true);
-    expect(ok({ ...request, texts: ['a', '+44 20 7946 0958'], countries: ['BR', ''], labels: ['Phone', ''] })).toBe(true);
-    expect(ok({ ...request, countries: ['BR,,US'] })).toBe(true); // the second entry: no country
-    expect(ok({ ...request, texts: [], countries: [], labels: [] })).toBe(false);
-    expect(ok({ ...request, countries: ['br'] })).toBe(false);
-    expect(ok({ ...request, countries: ['BRA'] })).toBe(false);
-    expect(ok({ ...request, countries: [Array(MAX_FIND_COUNTRIES + 1).fill('US').join(',')] })).toBe(false);
-    expect(ok({ ...request, countries: [] })).toBe(false);
-    expect(ok({ ...request, labels: ['x'.repeat(MAX_FIND_LABEL + 1)] })).toBe(false);
-    expect(ok({ ...request, texts: ['x'.repeat(MAX_FIND_TEXT + 1)] })).toBe(false);
+  it('the message carries one batch string; the batch holds texts, ISO countries and labels only, one of each per text, within caps', () => {
+    expect(pageRequest.safeParse(request).success).toBe(true);
+    expect(pageRequest.safeParse({ ...request, ...find }).success).toBe(false);
+    expect(pageRequest.safeParse({ type: 'page/find', batch: 3 }).success).toBe(false);
+    const ok = (r: object) => parseFindBatch(JSON.stringify(r)) !== null;
+    expect(ok(find)).toBe(true);
+    expect(ok({ texts: ['a', '+44 20 7946 0958'], countries: ['BR', ''], labels: ['Phone', ''] })).toBe(true);
+    expect(ok({ ...find, countries: ['BR,,US'] })).toBe(true); // the second entry: no country
+    expect(ok({ texts: [], countries: [], labels: [] })).toBe(false);
+    expect(ok({ ...find, countries: ['br'] })).toBe(false);
+    expect(ok({ ...find, countries: ['BRA'] })).toBe(false);
+    expect(ok({ ...find, countries: [Array(MAX_FIND_COUNTRIES + 1).fill('US').join(',')] })).toBe(false);
+    expect(ok({ ...find, countries: [] })).toBe(false);
+    expect(ok({ ...find, labels: ['x'.repeat(MAX_FIND_LABEL + 1)] })).toBe(false);
+    expect(ok({ ...find, texts: ['x'.repeat(MAX_FIND_TEXT + 1)] })).toBe(false);
     const many = Array.from({ length: MAX_FIND_ITEMS + 1 }, () => 'x');
-    expect(ok({ ...request, texts: many, countries: many.map(() => 'US'), labels: many.map(() => '') })).toBe(false);
-    expect(ok({ ...request, tabId: 3 })).toBe(false);
+    expect(ok({ texts: many, countries: many.map(() => 'US'), labels: many.map(() => '') })).toBe(false);
+    expect(ok({ ...find, tabId: 3 })).toBe(false);
+    expect(parseFindBatch('not json')).toBeNull();
   });
 });
 

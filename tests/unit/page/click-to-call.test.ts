@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClickToCall, visibleBlocks, type ClickToCall, type PageLink } from '../../../lib/page/click-to-call';
-import type { PageRequest } from '../../../lib/page/messages';
+import { parseFindBatch, type PageRequest } from '../../../lib/page/messages';
 import { OVERLAY_TAG } from '../../../lib/page/overlay';
 import { findRows } from '../../../lib/phone/find-batch';
 
@@ -13,7 +13,7 @@ function fakeLink() {
   const link: PageLink = {
     send: async (request) => {
       sent.push(request);
-      return request.type === 'page/find' ? findRows(request) : null;
+      return request.type === 'page/find' ? findRows(parseFindBatch(request.batch)!) : null;
     },
     alive: () => true,
   };

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findItems, findRows, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
+import { findItems, findRows, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
 import { createScanner, scanNode, type PhoneMatch, type ScanOptions, type Scanner } from '../../../lib/phone/scan';
 
 const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/pages/');
@@ -184,6 +184,23 @@ describe('answers from away', () => {
     // (The old nodes' match stays until a mutation record says they left: the content script passes those.)
     const onPage = scanner.matches().filter((m) => m.source === 'text' && m.startNode.isConnected);
     expect(onPage.map((m) => m.e164).sort()).toEqual(['+12125550147', '+14155550132']);
+  });
+
+  it('go in requests of at most MAX_FIND_ITEMS texts and about MAX_FIND_CHARS characters', async () => {
+    const long = `Desk: (415) 555-0132 ${'word '.repeat(3_000)}`;
+    const count = Math.ceil((1.5 * MAX_FIND_CHARS) / long.length);
+    document.body.innerHTML = Array.from({ length: count }, () => `<p>${long}</p>`).join('') + '<p>Fax: 212-555-0147</p>'.repeat(MAX_FIND_ITEMS);
+    const away = background();
+    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(away.requests.flat()).toHaveLength(count + MAX_FIND_ITEMS);
+    for (const r of away.requests) {
+      expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
+      expect(r.reduce((n, i) => n + i.text.length, 0)).toBeLessThan(MAX_FIND_CHARS + long.length);
+    }
+    expect(away.requests.length).toBeGreaterThanOrEqual(3);
+    expect(scanner.matches()).toHaveLength(count + MAX_FIND_ITEMS);
   });
 
   it('texts too long for a request are read on the page', async () => {

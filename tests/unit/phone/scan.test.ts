@@ -282,6 +282,23 @@ describe('shadow roots', () => {
     expect(numbers(scanNode(document, { ...US, getShadowRoot }))).toEqual(['+14155550132']);
   });
 
+  it('reads a shadow root on every element that can host one, and never asks the rest (a table’s cells and rows)', () => {
+    const hosts = ['article', 'aside', 'blockquote', 'div', 'footer', 'h1', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span', 'x-card'];
+    const root = mount('<table><tr><td>Ada</td><td><a href="#">Profile</a> <b>new</b></td></tr></table><ul><li>Item</li></ul>');
+    const closedRoots = new Map<Element, ShadowRoot>();
+    hosts.forEach((tag, i) => {
+      const el = document.createElement(tag);
+      root.appendChild(el);
+      const shadow = el.attachShadow({ mode: 'closed' });
+      shadow.innerHTML = `<p>Desk ${i}: (415) 555-01${String(10 + i)}</p>`;
+      closedRoots.set(el, shadow);
+    });
+    const asked: string[] = [];
+    const getShadowRoot = (el: Element) => (asked.push(el.localName), closedRoots.get(el) ?? el.shadowRoot);
+    expect(numbers(scanNode(document, { ...US, getShadowRoot }))).toHaveLength(hosts.length);
+    for (const tag of ['td', 'tr', 'table', 'tbody', 'a', 'b', 'ul', 'li']) expect(asked, tag).not.toContain(tag);
+  });
+
   it('finds slotted light-DOM text once', () => {
     const root = mount('<x-card><span slot="phone">(415) 555-0132</span></x-card>');
     const card = root.querySelector('x-card')!;
