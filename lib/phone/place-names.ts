@@ -156,6 +156,16 @@ export function countryOfValue(value: string): CountryCode | undefined {
   const text = value.trim();
   if (/^[A-Z]{2}$/.test(text) && places() && getCountries().includes(text as CountryCode)) return text as CountryCode;
   if (text.length > 40 || !/\p{L}/u.test(text)) return undefined;
+  // A list view repeats its values (owners, stages, cities) row after row: each is read once.
+  const hit = valueCountries.get(text);
+  if (hit !== undefined) return hit || undefined;
   const found = placesIn(text);
-  return found.length > 0 && found.every((p) => p.country === found[0]!.country) ? found[0]!.country : undefined;
+  const country = found.length > 0 && found.every((p) => p.country === found[0]!.country) ? found[0]!.country : undefined;
+  if (valueCountries.size >= MAX_VALUES) valueCountries.clear();
+  valueCountries.set(text, country ?? '');
+  return country;
 }
+
+/** countryOfValue's answers by value ('' for none), at most MAX_VALUES (then started afresh). */
+const valueCountries = new Map<string, CountryCode | ''>();
+const MAX_VALUES = 4096;

@@ -35,6 +35,15 @@ describe('place names', () => {
     expect(['in', 'Acme', 'Jordan', 'Georgia', 'Chad', 'Sales', 'XX'].map(countryOfValue)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
+  it('gives a value the same answer every time it is read, a list view’s repeats and past the memo’s size alike', () => {
+    const values = ['Brazil', 'Acme', ' São Paulo ', 'Sales', 'Deutschland', 'Jordan'];
+    const first = values.map(countryOfValue);
+    expect(first).toEqual(['BR', undefined, 'BR', undefined, 'DE', undefined]);
+    for (let i = 0; i < 5000; i++) countryOfValue(`Owner ${i}`);
+    expect(values.map(countryOfValue)).toEqual(first);
+    expect(values.map(countryOfValue)).toEqual(first);
+  });
+
   it('finds places in free text with their offsets', () => {
     const text = 'ring the London desk, or our New York office';
     expect(placesIn(text)).toEqual([
