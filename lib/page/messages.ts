@@ -20,7 +20,7 @@ export const pageRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('page/finder') }),
   /**
    * Texts of this frame that may hold numbers, to be read off the page's thread: `batch` is a
-   * FindRequest as JSON (parseFindBatch). The answer is the numbers found, as rows
+   * FindRequest as JSON (parseFindBatch). The answer is the numbers found, as JSON of rows
    * (lib/phone/find-batch.ts findRows). Refused where click-to-call is off.
    */
   z.strictObject({ type: z.literal('page/find'), batch: z.string().max(MAX_FIND_BATCH) }),

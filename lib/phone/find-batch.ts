@@ -5,8 +5,9 @@
  * thread instead of the page's. The scanner settles each answer against the DOM it read
  * (./scan.ts), so a text's numbers come out the same as a local findPhoneNumbers would give.
  *
- * On the wire both ways are flat arrays of strings and numbers, not an object per text: the
- * browser's message serialisation costs the page per object, and most texts hold no number.
+ * On the wire both ways are JSON strings of flat arrays (a request's texts, countries and labels;
+ * the answer's rows), not an object per text: the browser hands a message to the page value by
+ * value, which costs the page's thread far more than JSON.parse of one string.
  */
 import type { CountryCode } from 'libphonenumber-js/min';
 import { findPhoneNumbers, type FoundPhoneNumber } from './find';
@@ -75,8 +76,14 @@ export function findRows(request: FindRequest): FoundRow[] {
   return rows;
 }
 
-/** The rows of a reply as answers for `items`; null for anything else (no reply, another build's, nonsense). */
-export function answersFrom(reply: unknown, items: readonly FindItem[]): FindAnswer[] | null {
+/** The rows of a reply (their JSON) as answers for `items`; null for anything else (no reply, another build's, nonsense). */
+export function answersFrom(json: unknown, items: readonly FindItem[]): FindAnswer[] | null {
+  let reply: unknown;
+  try {
+    reply = typeof json === 'string' ? JSON.parse(json) : null;
+  } catch {
+    return null;
+  }
   if (!Array.isArray(reply)) return null;
   const answers: FindAnswer[] = items.map((item) => item.countries.map(() => []));
   for (const row of reply as unknown[]) {

@@ -237,7 +237,7 @@ describe('page/find', () => {
     await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
     const answer = await handlePageRequest(request, sender('https://crm.example.com/list', 7, 3), t.deps);
     // Text 0, read for Brazil (country 0): the number; as a US number it is not valid, so no row.
-    expect(answer).toEqual([[0, 0, 6, 20, '+552123456789', '(21) 2345-6789', 'BR', '']]);
+    expect(JSON.parse(answer as string)).toEqual([[0, 0, 6, 20, '+552123456789', '(21) 2345-6789', 'BR', '']]);
     expect(await handlePageRequest(request, sender('https://other.example.org/', 8, 0), t.deps)).toBeNull();
     expect(await handlePageRequest(request, { id: fakeBrowser.runtime.id, url: 'https://crm.example.com/' }, t.deps)).toBeNull();
     // A batch that is not a request is refused (the page then reads its texts itself).

@@ -13,7 +13,7 @@ function fakeLink() {
   const link: PageLink = {
     send: async (request) => {
       sent.push(request);
-      return request.type === 'page/find' ? findRows(parseFindBatch(request.batch)!) : null;
+      return request.type === 'page/find' ? JSON.stringify(findRows(parseFindBatch(request.batch)!)) : null;
     },
     alive: () => true,
   };

@@ -33,7 +33,7 @@ async function load(page: string): Promise<Document> {
 }
 
 /** A background answering like lib/background/page-service.ts, a turn later; records what it was asked. */
-function background(answer: (request: FindRequest) => unknown = findRows) {
+function background(answer: (request: FindRequest) => unknown = (request) => JSON.stringify(findRows(request))) {
   const requests: FindItem[][] = [];
   return {
     requests,
@@ -78,7 +78,7 @@ describe('answers from away', () => {
   it('are used as answered (the page does not parse them again)', async () => {
     document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
     // A background that says the text holds a different number: the scanner reports what it was told.
-    const away = background(() => [[0, 0, 6, 20, '+14155550199', '(415) 555-0132', 'US', '']]);
+    const away = background(() => JSON.stringify([[0, 0, 6, 20, '+14155550199', '(415) 555-0132', 'US', '']]));
     const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
     scanner.scanRoot(document.body);
     await settled(scanner);
@@ -99,7 +99,15 @@ describe('answers from away', () => {
   });
 
   it('are found on the page when the background fails or answers nonsense, and later texts are not sent again', async () => {
-    const nonsense = [() => Promise.reject(new Error('gone')), () => null, () => ({}), () => [[0, 0, 6, 20, 1, '(415) 555-0132', '', '']], () => [[3, 0, 6, 20, '+1', 'x', '', '']]];
+    const nonsense = [
+      () => Promise.reject(new Error('gone')),
+      () => null,
+      () => '{',
+      () => [],
+      () => JSON.stringify({}),
+      () => JSON.stringify([[0, 0, 6, 20, 1, '(415) 555-0132', '', '']]),
+      () => JSON.stringify([[3, 0, 6, 20, '+1', 'x', '', '']]),
+    ];
     for (const answer of nonsense) {
       document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
       const away = background(answer);
