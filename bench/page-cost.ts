@@ -208,6 +208,10 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
     }
     doneMs = lastChange - start;
   }
+  // Every page lives as long after its script's last work: ours waits SETTLED_MS after its last
+  // report, so the others wait as long (the page's own idle-time work, such as garbage collection
+  // of its parse, then falls in every run alike, not only in ours).
+  if (kind !== 'ours') await new Promise((r) => setTimeout(r, SETTLED_MS));
   await quiet(cdp);
   if (kind === 'ours') found = (await reported(sw, page.url())) ?? found;
   return { page, cdp, found, doneMs };
