@@ -314,9 +314,14 @@ class PhoneScanner implements Scanner, WalkHost {
         return;
       }
     }
+    this.settle(question, this.findHere(question), walk);
+  }
+
+  /** findPhoneNumbers on this page's thread, for the question's text. */
+  private findHere(question: Question): (text: string, country: CountryCode | undefined) => FoundPhoneNumber[] {
     // Asked by the finder only for a bare digit run, which needs a phone label to count.
-    const fieldLabel = this.opts.labels ? () => (question.label ??= labelFor(group.container, this.headers())) : undefined;
-    this.settle(question, (t, c) => findPhoneNumbers(t, { defaultCountry: c, label: fieldLabel }), walk);
+    const label = this.opts.labels ? () => (question.label ??= labelFor(question.container, this.headers())) : undefined;
+    return (text, country) => findPhoneNumbers(text, { defaultCountry: country, label });
   }
 
   /** A container's matches settled on the page: an answer from findAway still on its way is stale. */
@@ -327,12 +332,7 @@ class PhoneScanner implements Scanner, WalkHost {
 
   /** Settles an answer from findAway (null: it failed, so find on the page). */
   private settleAnswer(question: Question, countries: (string | null)[], answer: FindAnswer | null): void {
-    const fieldLabel = this.opts.labels ? () => (question.label ??= labelFor(question.container, this.headers())) : undefined;
-    this.settle(
-      question,
-      answer ? (_t, c) => answer[countries.indexOf(c ?? null)] ?? [] : (t, c) => findPhoneNumbers(t, { defaultCountry: c, label: fieldLabel }),
-      null,
-    );
+    this.settle(question, answer ? (_t, c) => answer[countries.indexOf(c ?? null)] ?? [] : this.findHere(question), null);
   }
 
   /** The numbers `find` gives the question's text, read with the page's country and label, put as the container's matches. */
