@@ -82,13 +82,11 @@ async function setTabBadge(tabId: number): Promise<void> {
 }
 
 let warm = false;
-/** Runs `fn` once libphonenumber-js's code and expressions are compiled (once per background's life). */
-function withWarmFinder<T>(fn: () => T): T {
-  if (!warm) {
-    warm = true;
-    for (const step of warmUpSteps()) step();
-  }
-  return fn();
+/** Compiles libphonenumber-js's code and expressions, once per background's life. */
+function warmFinder(): void {
+  if (warm) return;
+  warm = true;
+  for (const step of warmUpSteps()) step();
 }
 
 export interface PageServiceDeps {
@@ -135,7 +133,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return false;
       await (deps.injectFinder ?? injectFinder)(tabId, frameId);
       // The page's texts come here next (page/find): compile the parser meanwhile.
-      setTimeout(() => withWarmFinder(() => undefined), 0);
+      setTimeout(warmFinder, 0);
       return true;
     }
     case 'page/find': {
@@ -143,7 +141,9 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
       const batch = parseFindBatch(request.batch);
       // As JSON too: the page reads one string faster than the browser hands it thousands of values.
-      return batch ? JSON.stringify(withWarmFinder(() => findRows(batch))) : null;
+      if (!batch) return null;
+      warmFinder();
+      return JSON.stringify(findRows(batch));
     }
     case 'page/numbers': {
       if (tabId === undefined) return null;
