@@ -7,6 +7,7 @@
  * moment one appears. Over-answering yes only costs the load; answering no where the finder would find
  * something would lose numbers, so every test here is a superset of what the finder reads.
  */
+import { mayHostShadowRoot } from '../phone/shadow-hosts';
 import { hasCandidateShape, INPUT_TYPES_WITH_TEXT, mayContainPhoneNumber } from '../phone/candidate';
 import type { ShadowRootOf } from './shadow-roots';
 
@@ -29,6 +30,7 @@ function treeMayHold(root: Document | ShadowRoot, text: string, getShadowRoot: S
   if (root.querySelector(TEL_LINKS) || inputsMayHold(root)) return true;
   // Shadow trees: their text is not in the host document's textContent.
   for (const el of root.querySelectorAll('*')) {
+    if (!mayHostShadowRoot(el.localName)) continue;
     const shadow = getShadowRoot(el);
     if (!shadow) continue;
     if (depth >= MAX_DEPTH || treeMayHold(shadow, shadow.textContent ?? '', getShadowRoot, depth + 1)) return true;

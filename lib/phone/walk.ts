@@ -1,6 +1,7 @@
 /** One walk of the scanner over a root: the TreeWalker, its skip filter and the text groups it opens (see ./scan.ts). */
 import type { ScanOptions, ScanStats } from './scan-types';
-import { ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, FILTER_ACCEPT, FILTER_REJECT, FILTER_SKIP, BLOCK_TAGS, BREAK_TAGS, type SkipReason, isElement, localNameOf, skipReason, composedParent, composedContains, isTelLink, mayHostShadowRoot, type OpenGroup, openGroup, appendText } from './scan-dom';
+import { ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, FILTER_ACCEPT, FILTER_REJECT, FILTER_SKIP, BLOCK_TAGS, BREAK_TAGS, type SkipReason, isElement, localNameOf, skipReason, composedParent, composedContains, isTelLink, type OpenGroup, openGroup, appendText } from './scan-dom';
+import { mayHostShadowRoot } from './shadow-hosts';
 
 export type JobKind = 'tree' | 'group';
 
