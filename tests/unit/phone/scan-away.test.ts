@@ -44,6 +44,14 @@ function background(answer: (request: FindRequest) => unknown = (request) => JSO
   };
 }
 
+/** A US scanner over document.body, its texts answered by `background(answer)`. */
+function scanBodyAway(answer?: (request: FindRequest) => unknown) {
+  const away = background(answer);
+  const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+  scanner.scanRoot(document.body);
+  return { away, scanner };
+}
+
 async function settled(scanner: Scanner): Promise<void> {
   scanner.flush();
   for (let i = 0; i < 500 && scanner.hasPendingWork(); i++) await new Promise((r) => setTimeout(r, 0));
@@ -78,9 +86,7 @@ describe('answers from away', () => {
   it('are used as answered (the page does not parse them again)', async () => {
     document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
     // A background that says the text holds a different number: the scanner reports what it was told.
-    const away = background(() => JSON.stringify([[0, 0, 6, 20, '+14155550199', '(415) 555-0132', 'US', '']]));
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway(() => JSON.stringify([[0, 0, 6, 20, '+14155550199', '(415) 555-0132', 'US', '']]));
     await settled(scanner);
     expect(scanner.matches().map((m) => [m.e164, m.raw])).toEqual([['+14155550199', '(415) 555-0132']]);
     expect(away.requests).toEqual([[{ text: 'Desk: (415) 555-0132', countries: ['US'], label: '' }]]);
@@ -90,9 +96,7 @@ describe('answers from away', () => {
     document.body.innerHTML =
       '<table><thead><tr><th>Office</th><th>Country</th><th>Phone</th></tr></thead>' +
       '<tbody><tr><td>São Paulo</td><td>Brazil</td><td>(21) 2345-6789</td></tr></tbody></table>';
-    const away = background();
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway();
     await settled(scanner);
     expect(away.requests.flat()).toEqual([{ text: '(21) 2345-6789', countries: ['BR'], label: 'Phone' }]);
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+552123456789']);
@@ -110,9 +114,7 @@ describe('answers from away', () => {
     ];
     for (const answer of nonsense) {
       document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
-      const away = background(answer);
-      const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-      scanner.scanRoot(document.body);
+      const { away, scanner } = scanBodyAway(answer);
       await settled(scanner);
       expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
       const p = document.createElement('p');
@@ -127,9 +129,7 @@ describe('answers from away', () => {
 
   it('are dropped when the text changed meanwhile; the rescan’s answer counts', async () => {
     document.body.innerHTML = '<p id="p">Desk: (415) 555-0132</p>';
-    const away = background();
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway();
     scanner.flush();
     // The page rewrites the number before the answer comes back.
     const text = document.getElementById('p')!.firstChild as Text;
@@ -144,9 +144,7 @@ describe('answers from away', () => {
   it('are dropped when a later question for the same container was answered first, or the text lost its number', async () => {
     document.body.innerHTML = '<p id="p">Desk: (415) 555-0132</p>';
     const p = document.getElementById('p')!;
-    const away = background();
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway();
     scanner.flush();
     // Before the answer: the number is gone; the page settles "nothing" itself, and the late answer must not bring it back.
     p.textContent = 'Desk: closed';
@@ -158,9 +156,7 @@ describe('answers from away', () => {
 
   it('keep a container’s numbers while its rescan is out (no flicker on the badge or the hover)', async () => {
     document.body.innerHTML = '<div id="d"><p id="p">Desk: (415) 555-0132</p></div>';
-    const away = background();
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway();
     await settled(scanner);
     scanner.takeChanges();
     scanner.scanRoot(document.getElementById('d')!);
@@ -198,9 +194,7 @@ describe('answers from away', () => {
     const long = `Desk: (415) 555-0132 ${'word '.repeat(3_000)}`;
     const count = Math.ceil((1.5 * MAX_FIND_CHARS) / long.length);
     document.body.innerHTML = Array.from({ length: count }, () => `<p>${long}</p>`).join('') + '<p>Fax: 212-555-0147</p>'.repeat(MAX_FIND_ITEMS);
-    const away = background();
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway();
     await settled(scanner);
     expect(away.requests.flat()).toHaveLength(count + MAX_FIND_ITEMS);
     for (const r of away.requests) {
@@ -213,9 +207,7 @@ describe('answers from away', () => {
 
   it('texts too long for a request are read on the page', async () => {
     document.body.innerHTML = `<pre>${'word '.repeat(MAX_FIND_TEXT / 5)} Desk: (415) 555-0132</pre>`;
-    const away = background();
-    const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
-    scanner.scanRoot(document.body);
+    const { away, scanner } = scanBodyAway();
     await settled(scanner);
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
     expect(away.requests).toEqual([]);
