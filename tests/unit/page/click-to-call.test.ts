@@ -186,8 +186,8 @@ describe('scanning and reporting', () => {
     await Promise.resolve(); // the slice's request goes out when its task ends; its answer is a turn away
     expect(sent.filter((r) => r.type === 'page/find')).toHaveLength(1);
     running!.stop();
-    await nextTurn();
-    await nextTurn();
+    // The answer has come back and been handled once nothing is pending any more.
+    await scanned(scanner);
     expect(numbersReports(sent)).toEqual([]);
     expect(scanner.matches()).toEqual([]);
   });
