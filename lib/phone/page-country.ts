@@ -19,8 +19,18 @@ const MAX_LEVELS = 6;
 /** Containers of many records: their text is never read as one record's. */
 const COLLECTIONS = /^(?:table|tbody|thead|tfoot|ul|ol|body|html|main)$/;
 
-/** Memo for one task: a row → the country its cells settle (null: none or several); an ancestor → the countries its text names (null: too much text). */
-export type CountryMemo = Map<Node, CountryCode | readonly CountryCode[] | null | undefined>;
+/**
+ * Memo for one task: a row → the country its cells settle (null: none or several); an ancestor → the
+ * countries its text names (null: too much text); a table → which of its columns a row reads (`columns`).
+ */
+export interface CountryMemo {
+  places: Map<Node, CountryCode | readonly CountryCode[] | null | undefined>;
+  columns: Map<Element, ColumnPlan>;
+}
+
+export function newCountryMemo(): CountryMemo {
+  return { places: new Map(), columns: new Map() };
+}
 
 export interface PageCountry {
   /** Places in the container's own text (for the numbers next to them, see findInContext's `near`). */
@@ -69,29 +79,57 @@ function only(countries: (CountryCode | undefined)[]): CountryCode | null | unde
 /** Columns of states and provinces: their two-letter codes (IN Indiana, RS Rio Grande do Sul, NL Newfoundland) are not countries. */
 const STATE_COLUMN = /\b(?:state|province|prov|county|prefecture|estado|provincia|bundesland|st)\b/i;
 
+/**
+ * Columns whose values are numbers, addresses of mail, dates or amounts: a place written in one labels
+ * that value ("+1 212 555 0147 New York"), not the row. A Time zone column ("Europe/Berlin") is a place.
+ */
+const VALUE_COLUMN = new RegExp(
+  String.raw`(?<![\p{L}])(?:phones?|telephone|tel|mobile|cell|cellphone|fax|whatsapp|sms|e-?mails?|date|time(?!\s*zone)|created|modified|updated|due|amount|total|price|cost|balance|revenue|id|ids|number|no|nr|score|rating|count|quantity|qty|duration)(?![\p{L}])`,
+  'iu',
+);
+
+/** Per column of a table (by position, as the header reads): 'skip' (a value column), 'state' (two-letter codes are states), or 'read'. */
+type ColumnPlan = readonly ('skip' | 'state' | 'read')[];
+
 /** The header texts of a row's table, by column: thead's row, else the first row if it is all <th>. */
-function columnHeads(row: Element): string[] {
-  const table = row.closest('table');
+function columnHeads(table: Element | null, row: Element): string[] {
   const head = table?.querySelector('thead tr') ?? table?.querySelector('tr');
   if (!head || head === row || !head.firstElementChild || head.querySelector('td')) return [];
   return Array.from(head.children, (cell) => wordsOf(cell, 60));
 }
 
-/** The country a table row's cells name; a State/Province column's two-letter codes are not countries. */
+function columnPlan(row: Element, memo: CountryMemo): ColumnPlan {
+  const table = row.closest('table');
+  const key = table ?? row;
+  let plan = memo.columns.get(key);
+  if (!plan) {
+    plan = columnHeads(table, row).map((head) => (VALUE_COLUMN.test(head) ? 'skip' : STATE_COLUMN.test(head) ? 'state' : 'read'));
+    memo.columns.set(key, plan);
+  }
+  return plan;
+}
+
+const ISO_CODE_RE = /^[A-Z]{2}$/;
+
+/** The country a table row's cells name; value columns are not read, a State/Province column's two-letter codes are not countries. */
 function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
-  let hit = memo.get(row);
+  let hit = memo.places.get(row);
   // An array is what a climb from a nested table's cell read here (levelPlaces): not this answer.
-  if (!memo.has(row) || Array.isArray(hit)) {
-    const cells: (CountryCode | undefined)[] = [];
-    let heads: string[] | null = null;
+  if (!memo.places.has(row) || Array.isArray(hit)) {
+    const plan = columnPlan(row, memo);
+    let found: CountryCode | null | undefined;
     let column = 0;
-    for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling, column++) {
+    for (let cell = row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) {
+      const kind = plan[column];
+      if (kind === 'skip') continue;
       const value = wordsOf(cell, 60).trim();
-      if (/^[A-Z]{2}$/.test(value) && STATE_COLUMN.test((heads ??= columnHeads(row))[column] ?? '')) continue;
-      cells.push(countryOfValue(value));
+      if (kind === 'state' && ISO_CODE_RE.test(value)) continue;
+      const country = countryOfValue(value);
+      // Two different countries in one row settle nothing.
+      if (country) found = found === undefined || found === country ? country : null;
     }
-    hit = only(cells) ?? null;
-    memo.set(row, hit);
+    hit = found ?? null;
+    memo.places.set(row, hit);
   }
   return (hit as CountryCode | null | undefined) ?? null;
 }
@@ -119,12 +157,12 @@ function namedIn(text: string, mentions: PlaceMention[] = placesIn(text)): Count
 
 /** The countries an ancestor's text names, each mention once; null past MAX_RECORD_TEXT. */
 function levelPlaces(el: Element, memo: CountryMemo): readonly CountryCode[] | null {
-  const hit = memo.get(el);
+  const hit = memo.places.get(el);
   if (hit === null || Array.isArray(hit)) return hit;
   const text = wordsOf(el, MAX_RECORD_TEXT);
   const found = text ? namedIn(text) : null;
   // A row's own answer (rowCountry) stays; the other rows of a nested table's cell read it again.
-  if (hit === undefined) memo.set(el, found);
+  if (hit === undefined) memo.places.set(el, found);
   return found;
 }
 

@@ -37,7 +37,7 @@
  */
 import { findPhoneNumbers, parseTelHref, supportedCountry, type CountryCode, type FoundPhoneNumber } from './find';
 import { mayContainPhoneNumber, mayHoldNationalNumber } from './candidate';
-import { countriesInPlay, findInContext, pageCountry, type CountryMemo } from './page-country';
+import { countriesInPlay, findInContext, newCountryMemo, pageCountry, type CountryMemo } from './page-country';
 import { AwayFinder, type Question } from './scan-away';
 import type { FindAnswer } from './find-batch';
 import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
@@ -194,7 +194,7 @@ class PhoneScanner implements Scanner, WalkHost {
   /** Countries per row and ancestor, memoised like headers() until the current task ends. */
   private countries(): CountryMemo {
     if (!this.countryMemo) {
-      const memo: CountryMemo = new Map();
+      const memo = newCountryMemo();
       this.countryMemo = memo;
       queueMicrotask(() => {
         if (this.countryMemo === memo) this.countryMemo = null;

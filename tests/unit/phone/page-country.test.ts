@@ -64,6 +64,19 @@ describe('country from the page', () => {
     expect(scan(html)).toEqual(['+552123456789', '+525512345679', '+493012345678', '+576012345678', '+13125550163']);
   });
 
+  it("a row's phone, date and amount columns do not vote for its country: a place there labels that cell's own value", () => {
+    // "New York" labels the international office number in its own cell; the row's Country column
+    // reads the mobile. Were every cell a vote, US and GB would settle nothing and 07400 … would be lost.
+    const html = `<table><thead><tr><th>Name</th><th>Phone</th><th>Mobile</th><th>Created Date</th><th>Country</th></tr></thead><tbody>
+      <tr><td>Ana</td><td>+1 212 555 0147 New York</td><td>07400 123456</td><td>2024-01-05</td><td>United Kingdom</td></tr>
+      <tr><td>Ben</td><td>(21) 2345-6789</td><td></td><td>2024-01-05 Sydney</td><td>Brasil</td></tr></tbody></table>`;
+    expect(scan(html)).toEqual(['+12125550147', '+447400123456', '+552123456789']);
+    // Other columns still vote, a Time zone one too ("Europe/Berlin" is not a time).
+    const zone = `<table><thead><tr><th>Name</th><th>Time zone</th><th>Phone number</th></tr></thead><tbody>
+      <tr><td>Cleo</td><td>Europe/Berlin</td><td>030 12345678</td></tr></tbody></table>`;
+    expect(scan(zone)).toEqual(['+493012345678']);
+  });
+
   it('a record: an address ending in the country, a Country field with a code, a City field', () => {
     expect(scan('<section><dl><dt>Phone</dt><dd>(21) 3456-7890</dd><dt>Address</dt><dd>Rua X 10, Rio de Janeiro - RJ, Brasil</dd></dl></section>')).toEqual(['+552134567890']);
     expect(scan('<section><dl><dt>Phone</dt><dd>080 4123 4567</dd><dt>Country</dt><dd>IN</dd></dl></section>')).toEqual(['+918041234567']);
