@@ -21,7 +21,7 @@ const COLLECTIONS = /^(?:table|tbody|thead|tfoot|ul|ol|body|html|main)$/;
 
 /**
  * Memo for one task: a row → the country its cells settle (null: none or several); an ancestor → the
- * countries its text names (null: too much text); a table → which of its columns a row reads (`columns`).
+ * countries its text names (null: too much text); a row's parent → which columns of its table a row reads (`columns`).
  */
 export interface CountryMemo {
   places: Map<Node, CountryCode | readonly CountryCode[] | null | undefined>;
@@ -98,12 +98,12 @@ function columnHeads(table: Element | null, row: Element): string[] {
   return Array.from(head.children, (cell) => wordsOf(cell, 60));
 }
 
+/** The row's table's plan, memoised by the row's parent (tbody): a list view asks for every row. */
 function columnPlan(row: Element, memo: CountryMemo): ColumnPlan {
-  const table = row.closest('table');
-  const key = table ?? row;
+  const key = row.parentElement ?? row;
   let plan = memo.columns.get(key);
   if (!plan) {
-    plan = columnHeads(table, row).map((head) => (VALUE_COLUMN.test(head) ? 'skip' : STATE_COLUMN.test(head) ? 'state' : 'read'));
+    plan = columnHeads(row.closest('table'), row).map((head) => (VALUE_COLUMN.test(head) ? 'skip' : STATE_COLUMN.test(head) ? 'state' : 'read'));
     memo.columns.set(key, plan);
   }
   return plan;
