@@ -13,13 +13,14 @@
  * Do not import ./normalize.ts from content-script code: it pulls the `max` metadata.
  */
 import {
-  isSupportedCountry,
   parsePhoneNumberFromString,
   searchPhoneNumbersInText,
   type CountryCode,
   type PhoneNumber,
 } from 'libphonenumber-js/min';
 import { hasEnoughDigits, mayContainPhoneNumber } from './candidate';
+import { supportedCountry } from './countries';
+import { telHrefText } from './tel-href';
 import { coreOf, rejectionReason, type FieldLabel, type RejectReason } from './reject';
 
 export type { CountryCode };
@@ -60,16 +61,7 @@ export interface RejectedCandidate {
 export { MIN_DIGITS, hasEnoughDigits, mayContainPhoneNumber } from './candidate';
 
 /** The country option as libphonenumber wants it: a supported ISO code or undefined. */
-export function supportedCountry(country: string | undefined): CountryCode | undefined {
-  if (!country) return undefined;
-  // A scan asks once per text with the same setting: remember the last answer.
-  if (country === lastCountry.asked) return lastCountry.answer;
-  const upper = country.toUpperCase();
-  const answer = isSupportedCountry(upper) ? (upper as CountryCode) : undefined;
-  lastCountry = { asked: country, answer };
-  return answer;
-}
-let lastCountry: { asked: string; answer: CountryCode | undefined } = { asked: '', answer: undefined };
+export { supportedCountry };
 
 // A single comma (not ",,", which is auto-dial) followed by digits: libphonenumber reads
 // "415-555-0132, 12 May" as extension 12. Real extensions use "x", "ext", "#", ";ext=" or ",,".
@@ -329,29 +321,9 @@ export interface TelHrefNumber {
  * A link is an explicit statement by the page, so "possible" numbers are accepted too.
  */
 export function parseTelHref(href: string, defaultCountry?: CountryCode | string): TelHrefNumber | null {
-  const m = /^\s*(?:tel|callto):(?:\/\/)?(.*)$/is.exec(href);
-  if (!m) return null;
-  let body = m[1]!;
-  try {
-    body = decodeURIComponent(body);
-  } catch {
-    // Keep the undecoded text: "%" alone is not a digit, so parsing decides.
-  }
-  body = body.split('?')[0]!.trim();
-  const [numberPart = '', ...params] = body.split(';');
-  let ext: string | undefined;
-  let context: string | undefined;
-  for (const param of params) {
-    const [k, v] = param.split('=');
-    if (!k || v === undefined) continue;
-    if (k.trim().toLowerCase() === 'ext') ext = v.replace(/\D/g, '') || undefined;
-    if (k.trim().toLowerCase() === 'phone-context') context = v.trim();
-  }
-  if (numberPart.length > 64 || /[\p{L}]/u.test(numberPart.replace(/^\s*(?:e?xt|x)\b.*/i, ''))) return null;
-  let text = numberPart;
-  if (!text.trim().startsWith('+') && context && /^\+\d+$/.test(context.replace(/[-. ]/g, ''))) {
-    text = context.replace(/[-. ]/g, '') + text;
-  }
+  const said = telHrefText(href);
+  if (!said) return null;
+  const { text, ext } = said;
   const parsed = withoutStackTraces(() => parsePhoneNumberFromString(text, { defaultCountry: supportedCountry(defaultCountry) }));
   if (!parsed || !parsed.isPossible()) return null;
   const extension = ext ?? (parsed.ext as string | undefined);
@@ -359,7 +331,7 @@ export function parseTelHref(href: string, defaultCountry?: CountryCode | string
     e164: parsed.number as string,
     country: parsed.country,
     ...(extension ? { ext: extension } : {}),
-    raw: numberPart.trim(),
+    raw: said.raw,
     valid: parsed.isValid(),
   };
 }

@@ -7,7 +7,7 @@
  * A level that names two different countries settles nothing: the climb stops there.
  * Results per row and per ancestor are memoised for the caller's task (the DOM cannot change within it).
  */
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { callingCodeOf, type CountryCode } from './countries';
 import type { FoundPhoneNumber } from './find';
 import { countryOfValue, placesIn, type PlaceMention } from './place-names';
 
@@ -233,7 +233,7 @@ export function findInContext(
     }
     return country ?? around ?? defaultCountry;
   };
-  const code = (country: CountryCode | undefined) => (country ? `+${getCountryCallingCode(country)}` : '');
+  const code = (country: CountryCode | undefined) => (country ? `+${callingCodeOf(country)}` : '');
   const kept: FoundPhoneNumber[] = [];
   for (const country of countries) {
     for (const m of find(text, country)) {

@@ -9,7 +9,7 @@
  * countries, aliases and business cities. The index is built on first use (the content script's
  * warm-up, warmUpPlaces), in about a millisecond.
  */
-import { getCountries, type CountryCode } from 'libphonenumber-js/min';
+import { isCountry, type CountryCode } from './countries';
 
 const EN_NAMES =
   'ACascension island|ADandorra|AEunited arab emirates|AFafghanistan|AGantigua barbuda|AIanguilla|ALalbania|' +
@@ -97,11 +97,10 @@ function add(map: Map<string, CountryCode>, name: string | undefined, code: Coun
 function places(): Map<string, CountryCode> {
   if (index) return index;
   const map = new Map<string, CountryCode>();
-  const countries = new Set<string>(getCountries());
-  for (const entry of EN_NAMES.split('|')) if (countries.has(entry.slice(0, 2))) add(map, entry.slice(2), entry.slice(0, 2) as CountryCode);
+  for (const entry of EN_NAMES.split('|')) if (isCountry(entry.slice(0, 2))) add(map, entry.slice(2), entry.slice(0, 2) as CountryCode);
   for (const group of PLACES.split(';')) {
     const [code, names] = group.split(':') as [CountryCode, string];
-    if (countries.has(code)) for (const name of names.split(',')) add(map, name, code);
+    if (isCountry(code)) for (const name of names.split(',')) add(map, name, code);
   }
   return (index = map);
 }
@@ -154,7 +153,7 @@ export function placesIn(text: string): PlaceMention[] {
 /** The country a whole field value or table cell names: a place, or an upper-case ISO code ("MX"). */
 export function countryOfValue(value: string): CountryCode | undefined {
   const text = value.trim();
-  if (/^[A-Z]{2}$/.test(text) && places() && getCountries().includes(text as CountryCode)) return text as CountryCode;
+  if (/^[A-Z]{2}$/.test(text) && places() && isCountry(text)) return text;
   if (text.length > 40 || !/\p{L}/u.test(text)) return undefined;
   // A list view repeats its values (owners, stages, cities) row after row: each is read once.
   const hit = valueCountries.get(text);
