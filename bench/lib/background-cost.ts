@@ -6,7 +6,8 @@
  * are collected, and the background's own function (findRows) is timed on them here, in Node's V8.
  */
 import { Window } from 'happy-dom';
-import { findRows, type FindRequest } from '../../lib/phone/find-batch';
+import type { FindRequest } from '../../lib/phone/find-batch';
+import { findRows } from '../../lib/phone/find-rows';
 import { warmUpSteps } from '../../lib/phone/find';
 import { createScanner } from '../../lib/phone/scan';
 

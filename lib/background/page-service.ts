@@ -21,7 +21,7 @@ import { countryFor, isEnabledOn } from '../page/sites';
 import { parseFindBatch, type PageConfig, type PageRequest } from '../page/messages';
 import { records } from '../store/records';
 import { warmUpSteps } from '../phone/find';
-import { findRows } from '../phone/find-batch';
+import { findRows } from '../phone/find-rows';
 import { injectFinder } from './page-scripts';
 import { loadSettings } from './settings-store';
 import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';

@@ -7,7 +7,7 @@
  * DOM events, so a page cannot steer it.
  */
 import { warmUpPlaces } from '../phone/place-names';
-import { createScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scan';
+import { createPageScanner, OBSERVED_ATTRIBUTES, type PhoneMatch, type Scanner } from '../phone/scanner';
 import { boxContains, hitForFocus, hitTest, sameBox, type Hit } from './hit';
 import { mayHoldNumbers } from './first-look';
 import { createIdleRunner } from './idle';
@@ -122,13 +122,14 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
     clearTimeout(flushTimer);
     flushTimer = setTimeout(flushMutations, Math.max(0, Math.min(DEBOUNCE_MS, firstPendingAt + MAX_WAIT_MS - now())));
   });
-  const scanner = createScanner({
+  const scanner = createPageScanner({
     defaultCountry: config.defaultCountry,
     chunkSize: CHUNK,
     getShadowRoot: env.getShadowRoot,
     onShadowRoot: (root) => observer.observe(root, observeOptions),
-    // Parsing (most of a large page's cost) runs in the background; the page keeps the DOM work. One
-    // JSON string: the browser serialises a message's arrays value by value, costing the page more.
+    // Parsing (most of a large page's cost, and the phone library) lives in the background; the page
+    // keeps the DOM work. One JSON string: the browser serialises a message's arrays value by value,
+    // costing the page more.
     findAway: (request) => link.send({ type: 'page/find', batch: JSON.stringify(request) }),
     onFound: () => {
       // An answer can come back after stop(): its frame has already said "no numbers".
@@ -315,7 +316,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
 
   // ---- tel: and callto: links ----
   on(doc, 'click', (e: MouseEvent) => {
-    const tel = telClickOf(e, scanner.results(), config.defaultCountry);
+    const tel = telClickOf(e, scanner.results());
     if (!tel) return;
     e.preventDefault(); // no operating-system app picker on top of our confirmation
     hide();

@@ -2,7 +2,8 @@
  * Which found number is under the pointer or holds keyboard focus, and where the call button goes.
  * Pure apart from reading geometry through `rectsOf` (tests pass their own boxes).
  */
-import { containerKeyOf, matchToRange, type PhoneMatch } from '../phone/scan';
+import { containerKeyOf, matchToRange } from '../phone/match-place';
+import type { PhoneMatch } from '../phone/scan-types';
 
 export interface Box {
   left: number;

@@ -50,8 +50,15 @@ const findRequest = z
     /** Per text: "BR,US" (an empty entry: only numbers written with their +code). */
     countries: z.array(z.string().regex(COUNTRY_LIST_RE)).max(MAX_FIND_ITEMS),
     labels: z.array(z.string().max(MAX_FIND_LABEL)).max(MAX_FIND_ITEMS),
+    /** Which texts are tel: hrefs (ascending indices). */
+    tels: z.array(z.number().int().nonnegative()).min(1).max(MAX_FIND_ITEMS).optional(),
   })
-  .refine((r) => r.countries.length === r.texts.length && r.labels.length === r.texts.length);
+  .refine(
+    (r) =>
+      r.countries.length === r.texts.length &&
+      r.labels.length === r.texts.length &&
+      (r.tels ?? []).every((t, i, all) => t < r.texts.length && (i === 0 || t > all[i - 1]!)),
+  );
 
 /** A page/find batch as a request, or null when it is not JSON of one. */
 export function parseFindBatch(batch: string): FindRequest | null {

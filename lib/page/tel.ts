@@ -2,7 +2,7 @@
  * `tel:` / `callto:` links: a real click on one becomes a call intent (the confirmation opens) and
  * the browser's default action is prevented, so no operating-system app picker appears as well.
  */
-import { parseTelHref } from '../phone/find';
+import { telHrefText } from '../phone/tel-href';
 import type { Results } from './hit';
 
 const TEL_RE = /^\s*(?:tel|callto):/i;
@@ -10,7 +10,10 @@ const OPT_OUT = 'data-no-click-to-call';
 
 export interface TelClick {
   link: Element;
-  /** E.164 without extension. */
+  /**
+   * E.164 without extension when the scanner has read the link; else the href's number as written
+   * ("020 7946 0958"), which the confirmation reads with the site's country (the page has no phone library).
+   */
   number: string;
 }
 
@@ -32,15 +35,17 @@ export function telLinkOf(path: readonly EventTarget[]): Element | null {
  * outside editable areas and opted-out blocks, that the page has not handled itself. Synthetic
  * clicks (`el.click()`, `dispatchEvent`) are never acted on.
  */
-export function telClickOf(event: ClickLike, results: Results, defaultCountry: string): TelClick | null {
+export function telClickOf(event: ClickLike, results: Results): TelClick | null {
   if (!event.isTrusted || event.button !== 0 || event.defaultPrevented) return null;
   const link = telLinkOf(event.composedPath());
   if (!link) return null;
-  // The scanner already read the link (and applied the skip rules); a link it has not seen yet
-  // (added since the last scan) is read here with the same rules that matter for a click.
+  // The scanner already read the link (and applied the skip rules); a link it has not read yet (added
+  // since the last scan, or its answer still on its way) goes as written, with the same rules that
+  // matter for a click.
   const found = results.get(link)?.[0];
   if (found) return { link, number: found.e164 };
   if ((link as HTMLElement).isContentEditable || link.closest(`[${OPT_OUT}]`)) return null;
-  const parsed = parseTelHref(link.getAttribute('href') ?? '', defaultCountry);
-  return parsed ? { link, number: parsed.e164 } : null;
+  const said = telHrefText(link.getAttribute('href') ?? '');
+  const number = said?.text.trim() ?? '';
+  return number.length <= 64 && /\d(?:\D*\d){2}/.test(number) ? { link, number } : null;
 }

@@ -3,21 +3,22 @@
  * reads the DOM (texts, labels, the page's country) and sends the texts that may hold a number; the
  * parse and validation (libphonenumber-js, most of a large page's cost) run on the background's
  * thread instead of the page's. The scanner settles each answer against the DOM it read
- * (./scan.ts), so a text's numbers come out the same as a local findPhoneNumbers would give.
+ * (./scanner.ts), so a text's numbers come out the same as a local findPhoneNumbers would give.
+ * This module is the page's half (no phone library); ./find-rows.ts is the background's.
  *
  * On the wire both ways are JSON strings of flat arrays (a request's texts, countries and labels;
  * the answer's rows), not an object per text: the browser hands a message to the page value by
  * value, which costs the page's thread far more than JSON.parse of one string.
  */
-import type { CountryCode } from 'libphonenumber-js/min';
-import { findPhoneNumbers, type FoundPhoneNumber } from './find';
+import type { CountryCode } from './countries';
+import type { FoundPhoneNumber, TelHrefNumber } from './find';
 
 /** Texts per request: a slice of scanning sends fewer; a bigger batch is split. */
 export const MAX_FIND_ITEMS = 400;
-/** Longer texts (a whole <pre>, a page with no blocks) are read on the page. */
-export const MAX_FIND_TEXT = 20_000;
 /** Characters of text per request: a batch that reaches it goes at once. */
 export const MAX_FIND_CHARS = 1_000_000;
+/** One text (a whole <pre>, a page with no blocks) may fill a request; a longer one is not read on a page. */
+export const MAX_FIND_TEXT = MAX_FIND_CHARS;
 /** Countries one text is read for (the default or its surroundings', plus places named in it). */
 export const MAX_FIND_COUNTRIES = 8;
 /** Longer field labels (an aria-label sentence) are read on the page. */
@@ -29,10 +30,15 @@ export interface FindItem {
   countries: (string | null)[];
   /** The field label the text sits under ('' for none). */
   label: string;
+  /** The text is a tel: / callto: href (read with parseTelHref, its first country), not a text. */
+  tel?: boolean;
 }
 
-/** For each of an item's countries: the numbers findPhoneNumbers finds. */
-export type FindAnswer = FoundPhoneNumber[][];
+/** A number found; for a tel: href, whether it is valid (not only possible) for its country. */
+export type FoundNumber = FoundPhoneNumber & { valid?: boolean };
+
+/** For each of an item's countries: the numbers findPhoneNumbers finds (a tel: href's one number, or none). */
+export type FindAnswer = FoundNumber[][];
 
 /**
  * A request as sent: per text, its countries as one string ("BR,US"; an empty entry is null:
@@ -42,10 +48,12 @@ export interface FindRequest {
   texts: string[];
   countries: string[];
   labels: string[];
+  /** Indices of the texts that are tel: hrefs. */
+  tels?: number[];
 }
 
-/** One number found: [text index, country index, start, end, e164, raw, country or '', ext or '']. */
-export type FoundRow = [number, number, number, number, string, string, string, string];
+/** One number found: [text index, country index, start, end, e164, raw, country or '', ext or ''], and for a tel: href 1 when valid, 0 when only possible. */
+export type FoundRow = [number, number, number, number, string, string, string, string] | [number, number, number, number, string, string, string, string, 0 | 1];
 
 export const COUNTRY_LIST_RE = new RegExp(`^(?:[A-Z]{2})?(?:,(?:[A-Z]{2})?){0,${MAX_FIND_COUNTRIES - 1}}$`);
 
@@ -54,26 +62,13 @@ export function fitsFindRequest(item: FindItem): boolean {
 }
 
 export function findRequest(items: readonly FindItem[]): FindRequest {
-  return { texts: items.map((i) => i.text), countries: items.map((i) => i.countries.map((c) => c ?? '').join(',')), labels: items.map((i) => i.label) };
-}
-
-export function findItems(request: FindRequest): FindItem[] {
-  return request.texts.map((text, i) => ({ text, countries: (request.countries[i] ?? '').split(',').map((c) => c || null), label: request.labels[i] ?? '' }));
-}
-
-export function findBatch(items: readonly FindItem[]): FindAnswer[] {
-  return items.map((item) => item.countries.map((country) => findPhoneNumbers(item.text, { defaultCountry: country ?? undefined, label: item.label })));
-}
-
-/** The background's answer to a request: every number found, as rows. */
-export function findRows(request: FindRequest): FoundRow[] {
-  const rows: FoundRow[] = [];
-  findBatch(findItems(request)).forEach((perCountry, i) =>
-    perCountry.forEach((found, c) => {
-      for (const m of found) rows.push([i, c, m.start, m.end, m.e164, m.raw, m.country ?? '', m.ext ?? '']);
-    }),
-  );
-  return rows;
+  const tels = items.flatMap((item, i) => (item.tel ? [i] : []));
+  return {
+    texts: items.map((i) => i.text),
+    countries: items.map((i) => i.countries.map((c) => c ?? '').join(',')),
+    labels: items.map((i) => i.label),
+    ...(tels.length > 0 ? { tels } : {}),
+  };
 }
 
 /** The rows of a reply (their JSON) as answers for `items`; null for anything else (no reply, another build's, nonsense). */
@@ -87,11 +82,21 @@ export function answersFrom(json: unknown, items: readonly FindItem[]): FindAnsw
   if (!Array.isArray(reply)) return null;
   const answers: FindAnswer[] = items.map((item) => item.countries.map(() => []));
   for (const row of reply as unknown[]) {
-    if (!Array.isArray(row) || row.length !== 8) return null;
-    const [i, c, start, end, e164, raw, country, ext] = row as unknown[];
+    if (!Array.isArray(row) || (row.length !== 8 && row.length !== 9)) return null;
+    const [i, c, start, end, e164, raw, country, ext, valid] = row as unknown[];
     const slot = Number.isInteger(i) && Number.isInteger(c) ? answers[i as number]?.[c as number] : undefined;
     if (!slot || !Number.isInteger(start) || !Number.isInteger(end) || typeof e164 !== 'string' || typeof raw !== 'string' || typeof country !== 'string' || typeof ext !== 'string') return null;
-    slot.push({ raw, e164, start: start as number, end: end as number, ...(country ? { country: country as CountryCode } : {}), ...(ext ? { ext } : {}) });
+    // Only a tel: href's number says whether it is valid.
+    if ((valid !== undefined || items[i as number]!.tel) && valid !== 0 && valid !== 1) return null;
+    slot.push({ raw, e164, start: start as number, end: end as number, ...(country ? { country: country as CountryCode } : {}), ...(ext ? { ext } : {}), ...(valid !== undefined ? { valid: valid === 1 } : {}) });
   }
   return answers;
+}
+
+/** A tel: href's answer as the link's number (null: none). */
+export function telNumberOf(answer: FindAnswer): TelHrefNumber | null {
+  const found = answer[0]?.[0];
+  if (!found) return null;
+  const { e164, country, ext, raw, valid } = found;
+  return { e164, ...(country ? { country } : {}), ...(ext ? { ext } : {}), raw, valid: valid ?? true };
 }

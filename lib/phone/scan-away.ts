@@ -4,16 +4,20 @@
  * microtask: one request per scanning slice). An answer is settled only if it is still the latest
  * question for its container and the container's text nodes still hold what was read; otherwise
  * the mutation that changed them has queued a rescan, which asks again. A request that fails or
- * comes back malformed is answered on the page, as the scanner does without findAway.
+ * comes back malformed is answered here if the scanner can read (./scan.ts), else not at all.
  */
 import type { PageCountry } from './page-country';
 import { MAX_FIND_CHARS, MAX_FIND_ITEMS, answersFrom, findRequest, fitsFindRequest, type FindAnswer, type FindItem, type FindRequest } from './find-batch';
 import type { TextPiece } from './scan-types';
 
-/** One container's text, with what the page says about it, waiting for its numbers. */
+/** One container's text (or a tel: link's href, an input's value), with what the page says about it, waiting for its numbers. */
 export interface Question {
+  /** The results key: a container, or the <a> / <input> itself. */
   container: Node;
+  /** The container's text, the link's href or the input's value. */
   text: string;
+  /** Absent for a container's text. */
+  kind?: 'tel' | 'input';
   pieces: TextPiece[];
   /** The page's country for it (./page-country.ts), when the text may hold a national-format number. */
   context: PageCountry | null;
@@ -43,6 +47,7 @@ function sameQuestion(out: Asked, question: Question, item: FindItem): boolean {
   const b = question.pieces;
   return (
     out.item.text === item.text &&
+    out.item.tel === item.tel &&
     out.item.label === item.label &&
     out.item.countries.join() === item.countries.join() &&
     a.length === b.length &&
@@ -66,7 +71,7 @@ export class AwayFinder {
 
   /** Queues the question; false when it must be answered on the page (too big for a request, or no background). */
   ask(question: Question, countries: (string | null)[]): boolean {
-    const item: FindItem = { text: question.text, countries, label: question.label ?? '' };
+    const item: FindItem = { text: question.text, countries, label: question.label ?? '', ...(question.kind === 'tel' ? { tel: true } : {}) };
     if (this.broken || !fitsFindRequest(item)) {
       this.forget(question.container);
       return false;

@@ -1,6 +1,5 @@
 /** The DOM side of the scanner: which elements are skipped, how text is grouped and labelled (see ./scan.ts). */
 import { elementJoint } from './joints';
-import { hasPositiveContextBefore } from './reject';
 import type { TextPiece } from './scan-types';
 
 // DOM constants as numbers: no browser globals at import time.

@@ -1,6 +1,5 @@
 /** The scanner's public shapes (see ./scan.ts). */
-import { type CountryCode } from './find';
-import { pageCountry } from './page-country';
+import type { CountryCode } from './countries';
 import type { FindRequest } from './find-batch';
 
 

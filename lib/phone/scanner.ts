@@ -16,8 +16,11 @@
  *   as separate boxes (./joints.ts: display block, flex/grid items…, read only where a digit meets
  *   text); where inline elements meet word to word a space is assumed (`<b>Phone</b>(415)…`).
  * - National-format numbers are read with the country the page gives them (./page-country.ts).
- * - With `findAway` (the content script) the texts are parsed elsewhere (the background): the page
- *   keeps the DOM work (walk, labels, the page's country) and settles the answers (./scan-away.ts).
+ * - Parsing is not here: a `HereParser` reads texts on this thread (./scan.ts passes libphonenumber-js:
+ *   tests, benches, the background), and with `findAway` (the content script) texts, tel: hrefs and
+ *   input values are read elsewhere (the background): the page keeps the DOM work (walk, labels, the
+ *   page's country) and settles the answers (./scan-away.ts). The page's scanner has no HereParser,
+ *   so the phone library never loads into a page.
  * - Results are keyed by container (text matches), by <a> (tel:/callto: links) and by <input>
  *   (read-only or disabled input values). A pointer over an element E can look up E's container.
  * - Open shadow roots are walked as their own roots (recursively); closed ones too when the caller
@@ -31,25 +34,33 @@
  * Not detected: content hidden by stylesheets or classes (only the `hidden` attribute and inline
  * display:none are), numbers split across blocks or <br>, template content.
  *
- * Split in five: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
- * ./walk.ts (one walk over a root), ./scan-away.ts (answers from elsewhere), and this file (the
- * scanner: jobs, results, mutations).
+ * Split in six: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
+ * ./walk.ts (one walk over a root), ./scan-away.ts (answers from elsewhere), this file (the
+ * scanner: jobs, results, mutations) and ./scan.ts (the scanner with the phone library here).
  */
-import { findPhoneNumbers, parseTelHref, supportedCountry, type CountryCode, type FoundPhoneNumber } from './find';
+import type { CountryCode, FindOptions, FoundPhoneNumber, TelHrefNumber } from './find';
+import { supportedCountry } from './countries';
 import { mayContainPhoneNumber, mayHoldNationalNumber } from './candidate';
 import { countriesInPlay, findInContext, newCountryMemo, pageCountry, type CountryMemo } from './page-country';
 import { AwayFinder, type Question } from './scan-away';
-import type { FindAnswer } from './find-batch';
+import { telNumberOf, type FindAnswer } from './find-batch';
+import { inputMatches, inputValue, linkMatches } from './element-matches';
 import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
-import type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, PhoneMatch, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
-import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, INPUT_TYPES_WITH_TEXT, DISPLAY_NONE_RE, isElement, isText, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
+import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextTarget, ScanStats, Scanner } from './scan-types';
+import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, isElement, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
 import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
 
 export type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, InputPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
 export { OBSERVED_ATTRIBUTES } from './scan-dom';
 export { matchToRange, containerKeyOf } from './match-place';
 
-class PhoneScanner implements Scanner, WalkHost {
+/** Parsing on the scanner's own thread (./scan.ts passes libphonenumber-js's, via ./find.ts). */
+export interface HereParser {
+  find(text: string, options: FindOptions): FoundPhoneNumber[];
+  parseTel(href: string, defaultCountry?: CountryCode | string): TelHrefNumber | null;
+}
+
+export class PhoneScanner implements Scanner, WalkHost {
   readonly opts: WalkHost['opts'];
   readonly stats: ScanStats = { textNodes: 0, elements: 0, finderCalls: 0, chunks: 0, restarts: 0 };
   private readonly map = new Map<Node, readonly PhoneMatch[]>();
@@ -66,7 +77,12 @@ class PhoneScanner implements Scanner, WalkHost {
   /** Where texts go to be read off the page's thread (ScanOptions.findAway), if anywhere. */
   private readonly away: AwayFinder | null;
 
-  constructor(options: ScanOptions = {}, collector: TextTarget[] | null = null) {
+  constructor(
+    options: ScanOptions,
+    /** Null: nothing is parsed on this thread (the content script); every text goes to `findAway`. */
+    private readonly here: HereParser | null,
+    collector: TextTarget[] | null = null,
+  ) {
     this.opts = {
       defaultCountry: options.defaultCountry,
       skipCode: options.skipCode ?? false,
@@ -301,37 +317,54 @@ class PhoneScanner implements Scanner, WalkHost {
     // The page's country matters only to a number written without its country code.
     const context = this.opts.pageCountry && mayHoldNationalNumber(text) ? pageCountry(group.container, text, this.countries()) : null;
     const question: Question = { container: group.container, text, pieces, context, label };
-    const country = supportedCountry(this.opts.defaultCountry);
-    if (this.away) {
-      // The label goes with the text (the finder asks it for bare digit runs): read it now.
-      if (this.opts.labels) question.label ??= labelFor(group.container, this.headers());
-      const countries = context ? countriesInPlay(country, context) : [country];
-      if (this.away.ask(question, countries.map((c) => c ?? null))) {
-        // Its results so far stay until the answer replaces them (a finished walk's sweep keeps them);
-        // a new container takes its place in page order now.
-        if (!this.map.has(group.container)) this.map.set(group.container, AWAITED);
-        walk.touched.add(group.container);
-        return;
-      }
-    }
+    // The label goes with the text (the finder asks it for bare digit runs): read it now.
+    if (this.away && this.opts.labels) question.label ??= labelFor(group.container, this.headers());
+    if (this.askAway(question, walk)) return;
     this.settle(question, this.findHere(question), walk);
   }
 
-  /** findPhoneNumbers on this page's thread, for the question's text. */
-  private findHere(question: Question): (text: string, country: CountryCode | undefined) => FoundPhoneNumber[] {
-    // Asked by the finder only for a bare digit run, which needs a phone label to count.
-    const label = this.opts.labels ? () => (question.label ??= labelFor(question.container, this.headers())) : undefined;
-    return (text, country) => findPhoneNumbers(text, { defaultCountry: country, label });
+  /** Sends the question to findAway; false when it is to be read here (no findAway, too big, or the background is gone). */
+  private askAway(question: Question, walk: Walk): boolean {
+    if (!this.away) return false;
+    const country = supportedCountry(this.opts.defaultCountry);
+    const countries = question.context ? countriesInPlay(country, question.context) : [country];
+    if (!this.away.ask(question, countries.map((c) => c ?? null))) return false;
+    // Its results so far stay until the answer replaces them (a finished walk's sweep keeps them);
+    // a new key takes its place in page order now.
+    if (!this.map.has(question.container)) this.map.set(question.container, AWAITED);
+    walk.touched.add(question.container);
+    return true;
   }
 
-  /** A container's matches settled on the page: an answer from findAway still on its way is stale. */
+  /** The HereParser's find on this thread, for the question's text (none without one: the background is gone). */
+  private findHere(question: Question): (text: string, country: CountryCode | undefined) => FoundPhoneNumber[] {
+    const here = this.here;
+    if (!here) return () => [];
+    // Asked by the finder only for a bare digit run, which needs a phone label to count.
+    const label = this.opts.labels ? () => (question.label ??= labelFor(question.container, this.headers())) : undefined;
+    return (text, country) => here.find(text, { defaultCountry: country, label });
+  }
+
+  /** A key's matches settled here: an answer from findAway still on its way is stale. */
   private putText(container: Node, matches: PhoneMatch[], walk: Walk | null): void {
     this.away?.forget(container);
     this.put(container, matches, walk);
   }
 
-  /** Settles an answer from findAway (null: it failed, so find on the page). */
+  /** Settles an answer from findAway (null: it failed, so read it here, if this scanner reads at all). */
   private settleAnswer(question: Question, countries: (string | null)[], answer: FindAnswer | null): void {
+    const { kind, container, text } = question;
+    if (kind === 'tel') {
+      // A link whose href changed since is asked again by its rescan.
+      if ((container as Element).getAttribute('href') !== text) return;
+      const parsed = answer ? telNumberOf(answer) : (this.here?.parseTel(text, this.opts.defaultCountry) ?? null);
+      return this.settleLink(container as Element, text, parsed, null);
+    }
+    if (kind === 'input') {
+      if (inputValue(container as Element).value !== text) return;
+      const numbers = answer ? (answer[0] ?? []) : (this.here?.find(text, { defaultCountry: supportedCountry(this.opts.defaultCountry), label: question.label }) ?? []);
+      return this.putText(container, inputMatches(container as Element, text, numbers, this.opts.labels), null);
+    }
     this.settle(question, answer ? (_t, c) => answer[countries.indexOf(c ?? null)] ?? [] : this.findHere(question), null);
   }
 
@@ -375,75 +408,74 @@ class PhoneScanner implements Scanner, WalkHost {
     this.putText(container, matches, walk);
   }
 
-  /** Text of a tel: link that shows the link's own number is reported once, as the link. */
+  /**
+   * Text of a tel: link that shows the link's own number is reported once, as the link. A link whose
+   * answer has not come back yet is noted with the container: its answer takes the text's match out then.
+   */
   private insideSameTelLink(node: Node, container: Node, e164: string): boolean {
     for (let n = node.parentNode; n && n !== container; n = n.parentNode) {
       if (isElement(n)) {
         const href = isTelLink(n);
-        if (href) return this.telHref(n, href)?.e164 === e164;
+        if (!href) continue;
+        const parsed = this.telHref(n, href);
+        if (parsed !== undefined) return parsed?.e164 === e164;
+        const containers = this.unsure.get(n) ?? new Set<Node>();
+        this.unsure.set(n, containers.add(container));
+        return false;
       }
     }
     return false;
   }
 
-  /** parseTelHref() of a link's href, memoised per link (re-parsed when the href changes). */
-  private readonly telHrefs = new WeakMap<Element, { href: string; parsed: ReturnType<typeof parseTelHref> }>();
+  /** Each link's href as read (by the HereParser, or the background's answer), re-read when the href changes. */
+  private readonly telHrefs = new WeakMap<Element, { href: string; parsed: TelHrefNumber | null }>();
+  /** Links not answered yet → the containers whose text inside them was reported meanwhile. */
+  private readonly unsure = new WeakMap<Element, Set<Node>>();
 
-  private telHref(link: Element, href: string): ReturnType<typeof parseTelHref> {
+  /** The link's number (null: none), or undefined while its answer is on its way. */
+  private telHref(link: Element, href: string): TelHrefNumber | null | undefined {
     const hit = this.telHrefs.get(link);
     if (hit && hit.href === href) return hit.parsed;
-    const parsed = parseTelHref(href, this.opts.defaultCountry);
+    if (!this.here) return undefined;
+    const parsed = this.here.parseTel(href, this.opts.defaultCountry);
     this.telHrefs.set(link, { href, parsed });
     return parsed;
   }
 
   onLink(link: Element, walk: Walk): void {
     const href = link.getAttribute('href') ?? '';
-    const parsed = this.telHref(link, href);
-    const matches: LinkPhoneMatch[] = parsed
-      ? [
-          {
-            source: 'link',
-            e164: parsed.e164,
-            ...(parsed.country ? { country: parsed.country } : {}),
-            ...(parsed.ext ? { ext: parsed.ext } : {}),
-            raw: parsed.raw,
-            element: link,
-            href,
-            valid: parsed.valid,
-          },
-        ]
-      : [];
-    this.put(link, matches, walk);
+    if (this.here) return this.settleLink(link, href, this.telHref(link, href) ?? null, walk);
+    if (this.askAway({ container: link, text: href, pieces: [], context: null, kind: 'tel' }, walk)) return;
+    this.put(link, [], walk);
+  }
+
+  /** A link's number (null: none) as its result; text inside it that showed the same number meanwhile goes. */
+  private settleLink(link: Element, href: string, parsed: TelHrefNumber | null, walk: Walk | null): void {
+    this.telHrefs.set(link, { href, parsed });
+    const containers = this.unsure.get(link);
+    if (containers) {
+      this.unsure.delete(link);
+      for (const container of containers) {
+        const before = this.map.get(container);
+        const kept = before?.filter((m) => !(m.source === 'text' && m.e164 === parsed?.e164 && link.contains(m.startNode)));
+        if (before && kept && kept.length !== before.length) this.put(container, kept, null);
+      }
+    }
+    this.putText(link, linkMatches(link, href, parsed), walk);
   }
 
   onInput(input: Element, walk: Walk): void {
-    const el = input as HTMLInputElement;
-    const type = (input.getAttribute('type') ?? '').toLowerCase();
-    const usable =
-      INPUT_TYPES_WITH_TEXT.has(type) && (input.hasAttribute('readonly') || input.hasAttribute('disabled') || el.readOnly === true || el.disabled === true);
-    const value = usable ? String(el.value ?? '') : '';
+    const { value, type } = inputValue(input);
+    if (!value) return this.putText(input, [], walk);
     // An input of type tel is a phone field whatever its label says.
     const fieldLabel = () => (type === 'tel' ? 'tel' : this.opts.labels ? inputLabel(input) : undefined);
-    let found: FoundPhoneNumber[] = value ? findPhoneNumbers(value, { defaultCountry: this.opts.defaultCountry, label: fieldLabel }) : [];
-    if (found.length > 0 && this.opts.labels) {
-      const label = inputLabel(input);
-      if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(value, m.start));
+    if (this.here) {
+      const found = this.here.find(value, { defaultCountry: supportedCountry(this.opts.defaultCountry), label: fieldLabel });
+      return this.putText(input, inputMatches(input, value, found, this.opts.labels), walk);
     }
-    this.put(
-      input,
-      found.map((m) => ({
-        source: 'input' as const,
-        e164: m.e164,
-        ...(m.country ? { country: m.country } : {}),
-        ...(m.ext ? { ext: m.ext } : {}),
-        raw: m.raw,
-        element: input,
-        start: m.start,
-        end: m.end,
-      })),
-      walk,
-    );
+    const question: Question = { container: input, text: value, pieces: [], context: null, kind: 'input', label: fieldLabel() ?? '' };
+    if (this.askAway(question, walk)) return;
+    this.put(input, [], walk);
   }
 
   private readonly seenShadowRoots = new WeakSet<ShadowRoot>();
@@ -506,46 +538,11 @@ function sameMatches(a: readonly PhoneMatch[], b: readonly PhoneMatch[]): boolea
 }
 
 /**
- * An incremental scanner for the content script:
- *
- *   const scanner = createScanner({ defaultCountry: 'US', chunkSize: 100 });
- *   scanner.scanRoot(document);
- *   const idle = () => { if (scanner.runChunk()) requestIdleCallback(idle); render(scanner.takeChanges()); };
- *   new MutationObserver((records) => { scanner.scanMutations(records); requestIdleCallback(idle); })
- *     .observe(document, { childList: true, subtree: true, characterData: true });
+ * The content script's scanner: nothing is parsed on the page. Texts, tel: hrefs and input values go
+ * to `findAway` (the background) and their numbers are put when the answers come; if the background
+ * fails, nothing more is found (nothing could be called without it either). See ./scan.ts for the
+ * scanner that parses where it runs.
  */
-export function createScanner(options: ScanOptions = {}): Scanner {
-  return new PhoneScanner(options);
-}
-
-/** Scan `root` synchronously and return every match. */
-export function scanNode(root: Node, options: ScanOptions = {}): PhoneMatch[] {
-  const scanner = new PhoneScanner(options);
-  scanner.scanRoot(root);
-  scanner.flush();
-  return scanner.matches();
-}
-
-/**
- * What the finder would read under `root`: per-container texts that pass the digit prefilter,
- * tel:/callto: links and read-only inputs (for benches and debugging).
- */
-export function collectTextTargets(root: Node, options: ScanOptions = {}): ScanTargets {
-  const texts: TextTarget[] = [];
-  const links: Element[] = [];
-  const inputs: Element[] = [];
-  const scanner = new PhoneScanner(options, texts);
-  const onLink = scanner.onLink.bind(scanner);
-  const onInput = scanner.onInput.bind(scanner);
-  scanner.onLink = (link, walk) => {
-    links.push(link);
-    onLink(link, walk);
-  };
-  scanner.onInput = (input, walk) => {
-    inputs.push(input);
-    onInput(input, walk);
-  };
-  scanner.scanRoot(root);
-  scanner.flush();
-  return { texts, links, inputs };
+export function createPageScanner(options: ScanOptions & Required<Pick<ScanOptions, 'findAway'>>): Scanner {
+  return new PhoneScanner(options, null);
 }

@@ -263,6 +263,28 @@ describe('page/find', () => {
     expect(ok({ texts: many, countries: many.map(() => 'US'), labels: many.map(() => '') })).toBe(false);
     expect(ok({ ...find, tabId: 3 })).toBe(false);
     expect(parseFindBatch('not json')).toBeNull();
+    // Which texts are tel: hrefs: indices in the batch, ascending, once each.
+    const two = { texts: ['tel:+14155550132', 'x'], countries: ['US', 'US'], labels: ['', ''] };
+    expect(ok({ ...two, tels: [0] })).toBe(true);
+    expect(ok({ ...two, tels: [0, 1] })).toBe(true);
+    expect(ok({ ...two, tels: [2] })).toBe(false);
+    expect(ok({ ...two, tels: [1, 0] })).toBe(false);
+    expect(ok({ ...two, tels: [0, 0] })).toBe(false);
+    expect(ok({ ...two, tels: [-1] })).toBe(false);
+    expect(ok({ ...two, tels: ['0'] })).toBe(false);
+    expect(ok({ ...two, tels: [] })).toBe(false);
+  });
+
+  it('reads tel: hrefs as links: the number, as written, its extension and whether it is valid (the page has no phone library)', async () => {
+    const t = setup();
+    await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
+    const batch = { texts: ['tel:+1-212-155-0100', 'tel:020%207946%200958;ext=12', 'tel:hello', 'Call tel:+14155550132'], countries: ['US', 'GB', 'US', 'US'], labels: ['', '', '', ''], tels: [0, 1, 2] };
+    const answer = await handlePageRequest({ type: 'page/find', batch: JSON.stringify(batch) }, sender('https://crm.example.com/list', 7, 3), t.deps);
+    expect(JSON.parse(answer as string)).toEqual([
+      [0, 0, 0, 0, '+12121550100', '+1-212-155-0100', '', '', 0],
+      [1, 0, 0, 0, '+442079460958', '020 7946 0958', 'GB', '12', 1],
+      [3, 0, 9, 21, '+14155550132', '+14155550132', 'US', ''],
+    ]);
   });
 });
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClickToCall, visibleBlocks, type ClickToCall, type PageLink } from '../../../lib/page/click-to-call';
-import { parseFindBatch, type PageRequest } from '../../../lib/page/messages';
+import type { PageRequest } from '../../../lib/page/messages';
 import { OVERLAY_TAG } from '../../../lib/page/overlay';
-import { findRows } from '../../../lib/phone/find-batch';
+import { answerFind } from '../helpers/background-finder';
 
 let running: ClickToCall | null = null;
 
@@ -13,7 +13,7 @@ function fakeLink() {
   const link: PageLink = {
     send: async (request) => {
       sent.push(request);
-      return request.type === 'page/find' ? JSON.stringify(findRows(parseFindBatch(request.batch)!)) : null;
+      return answerFind(request) ?? null;
     },
     alive: () => true,
   };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClickToCall } from '../../../lib/page/click-to-call';
 import { readConfig, runContentScript, selectedText, type ContentBrowser, type StartClickToCall } from '../../../lib/page/content';
 import { OVERLAY_TAG } from '../../../lib/page/overlay';
+import { answerFind } from '../helpers/background-finder';
 
 const EXTENSION_ID = 'our-extension-id';
 
@@ -16,7 +17,7 @@ function fakeExtension(config: () => unknown) {
       id: EXTENSION_ID,
       sendMessage: (message) => {
         sent.push(message as never);
-        const answer = Promise.resolve((message as { type: string }).type === 'page/config' ? config() : null);
+        const answer = Promise.resolve((message as { type: string }).type === 'page/config' ? config() : (answerFind(message) ?? null));
         answers.push(answer);
         return answer;
       },

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { telClickOf, telLinkOf } from '../../../lib/page/tel';
 import { createScanner } from '../../../lib/phone/scan';
+import { toE164 } from '../../../lib/phone/normalize';
 
 function mount(html: string): HTMLElement {
   const root = document.createElement('div');
@@ -42,14 +43,21 @@ describe('telLinkOf', () => {
 });
 
 describe('telClickOf', () => {
-  it('turns a trusted primary click on a tel: link into its E.164 number', () => {
+  // The page carries no phone library: a link the scanner has not read yet (its answer still on its way)
+  // goes as written, and the confirmation's form reads it with the site's country (toE164 below is its reading).
+  it('turns a trusted primary click on a link not read yet into its number as written, which the form reads', () => {
     const root = mount('<p><a href="tel:+1-415-555-0132;ext=12"><span id="s">(415) 555-0132</span></a></p>');
-    expect(telClickOf(click(root.querySelector('#s')!), noResults, 'US')).toMatchObject({ number: '+14155550132' });
+    const tel = telClickOf(click(root.querySelector('#s')!), noResults);
+    expect(tel).toMatchObject({ number: '+1-415-555-0132' });
+    expect(toE164(tel!.number, 'US')).toBe('+14155550132');
   });
 
-  it('reads national numbers in the page’s default country', () => {
-    const root = mount('<a id="a" href="tel:020 7946 0958">London</a>');
-    expect(telClickOf(click(root.querySelector('#a')!), noResults, 'GB')?.number).toBe('+442079460958');
+  it('a national number as written, read by the form with the site’s country; a phone-context goes before it', () => {
+    const root = mount('<a id="a" href="tel:020 7946 0958">London</a><a id="c" href="tel:7946-0958;phone-context=+44-20">x</a>');
+    const tel = telClickOf(click(root.querySelector('#a')!), noResults);
+    expect(tel?.number).toBe('020 7946 0958');
+    expect(toE164(tel!.number, 'GB')).toBe('+442079460958');
+    expect(toE164(telClickOf(click(root.querySelector('#c')!), noResults)!.number, 'US')).toBe('+442079460958');
   });
 
   it('prefers what the scanner found for the link', () => {
@@ -58,24 +66,24 @@ describe('telClickOf', () => {
     scanner.scanRoot(root);
     scanner.flush();
     expect(scanner.results().has(root.querySelector('#a')!)).toBe(true);
-    expect(telClickOf(click(root.querySelector('#a')!), scanner.results(), 'GB')?.number).toBe('+14155550132');
+    expect(telClickOf(click(root.querySelector('#a')!), scanner.results())?.number).toBe('+14155550132');
   });
 
   it('ignores synthetic clicks, other buttons, clicks the page already handled, and non-numbers', () => {
     const root = mount('<a id="a" href="tel:+14155550132">call</a><a id="bad" href="tel:hello">x</a><a id="web" href="https://example.com/4155550132">w</a>');
     const a = root.querySelector('#a')!;
-    expect(telClickOf(click(a, { isTrusted: false }), noResults, 'US')).toBeNull();
-    expect(telClickOf(click(a, { button: 1 }), noResults, 'US')).toBeNull();
-    expect(telClickOf(click(a, { defaultPrevented: true }), noResults, 'US')).toBeNull();
-    expect(telClickOf(click(root.querySelector('#bad')!), noResults, 'US')).toBeNull();
-    expect(telClickOf(click(root.querySelector('#web')!), noResults, 'US')).toBeNull();
+    expect(telClickOf(click(a, { isTrusted: false }), noResults)).toBeNull();
+    expect(telClickOf(click(a, { button: 1 }), noResults)).toBeNull();
+    expect(telClickOf(click(a, { defaultPrevented: true }), noResults)).toBeNull();
+    expect(telClickOf(click(root.querySelector('#bad')!), noResults)).toBeNull();
+    expect(telClickOf(click(root.querySelector('#web')!), noResults)).toBeNull();
   });
 
   it('leaves links in editable areas and opted-out blocks alone', () => {
     const root = mount(
       '<div contenteditable="true"><a id="e" href="tel:+14155550132">x</a></div><div data-no-click-to-call><a id="o" href="tel:+14155550132">y</a></div>',
     );
-    expect(telClickOf(click(root.querySelector('#e')!), noResults, 'US')).toBeNull();
-    expect(telClickOf(click(root.querySelector('#o')!), noResults, 'US')).toBeNull();
+    expect(telClickOf(click(root.querySelector('#e')!), noResults)).toBeNull();
+    expect(telClickOf(click(root.querySelector('#o')!), noResults)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * only when a number appears.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerFind } from '../helpers/background-finder';
 
 const warmed = vi.hoisted(() => ({ steps: 0 }));
 vi.mock('../../../lib/phone/place-names', async (original) => {
@@ -15,7 +16,7 @@ vi.mock('../../../lib/phone/place-names', async (original) => {
 const { startClickToCall } = await import('../../../lib/page/click-to-call');
 const { mayHoldNumbers } = await import('../../../lib/page/first-look');
 
-const link = { send: vi.fn(async () => null), alive: () => true };
+const link = { send: vi.fn(async (message: unknown) => answerFind(message) ?? null), alive: () => true };
 let stop: (() => void) | null = null;
 afterEach(() => {
   stop?.();

@@ -1,16 +1,18 @@
 // @vitest-environment happy-dom
 /**
- * Texts read off the page's thread (ScanOptions.findAway, the background's page/find): the scanner
- * must settle the answers into exactly the matches it finds on its own, on every fixture page, and
- * never settle an answer the page has moved on from.
+ * Texts read off the page's thread (ScanOptions.findAway, the background's page/find): the page's
+ * scanner (createPageScanner: no phone library, its texts, tel: hrefs and input values all read by
+ * the background) must settle the answers into exactly the matches the scanner with the library finds
+ * on its own, on every fixture page, and never settle an answer the page has moved on from.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findItems, findRows, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
-import { createScanner, scanNode, type PhoneMatch, type ScanOptions, type Scanner } from '../../../lib/phone/scan';
+import { MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
+import { findItems, findRows } from '../../../lib/phone/find-rows';
+import { createPageScanner, createScanner, scanNode, type PhoneMatch, type ScanOptions, type Scanner } from '../../../lib/phone/scan';
 
 const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/pages/');
 const spec = JSON.parse(readFileSync(`${PAGES}expected.json`, 'utf8')) as Record<string, { defaultCountry: string } | string>;
@@ -44,10 +46,10 @@ function background(answer: (request: FindRequest) => unknown = (request) => JSO
   };
 }
 
-/** A US scanner over document.body, its texts answered by `background(answer)`. */
-function scanBodyAway(answer?: (request: FindRequest) => unknown) {
+/** A US scanner over document.body, its texts answered by `background(answer)`: the page's (no phone library), or with the library here. */
+function scanBodyAway(answer?: (request: FindRequest) => unknown, here = false) {
   const away = background(answer);
-  const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
+  const scanner = (here ? createScanner : createPageScanner)({ defaultCountry: 'US', findAway: away.findAway });
   scanner.scanRoot(document.body);
   return { away, scanner };
 }
@@ -62,25 +64,101 @@ async function settled(scanner: Scanner): Promise<void> {
 function where(m: PhoneMatch) {
   return m.source === 'text'
     ? [m.e164, m.raw, m.ext, m.container, m.startNode, m.startOffset, m.endNode, m.endOffset]
-    : [m.e164, m.raw, m.ext, m.element];
+    : m.source === 'link'
+      ? [m.e164, m.raw, m.ext, m.element, m.href, m.valid]
+      : [m.e164, m.raw, m.ext, m.element, m.start, m.end];
 }
 
 describe('answers from away', () => {
-  it('give every fixture page exactly the matches found on the page, and no text is parsed on the page', async () => {
+  it('give every fixture page exactly the matches found with the library here: texts, tel: links and input values', async () => {
+    let links = 0;
+    let inputs = 0;
     for (const [page, { defaultCountry }] of pages) {
       const document = await load(page);
       const options: ScanOptions = { defaultCountry, getShadowRoot: (el) => el.shadowRoot };
-      const local = scanNode(document, options).map(where);
+      const local = scanNode(document, options);
       const away = background();
-      const scanner = createScanner({ ...options, findAway: away.findAway });
+      const scanner = createPageScanner({ ...options, findAway: away.findAway });
       scanner.scanRoot(document);
       await settled(scanner);
-      expect(scanner.matches().map(where), page).toEqual(local);
-      // Every text the finder read went away (in requests of at most MAX_FIND_ITEMS).
-      const asked = away.requests.flat().length;
-      expect(asked, page).toBe(scanner.stats.finderCalls);
+      expect(scanner.matches().map(where), page).toEqual(local.map(where));
+      // Every text the finder read went away (the page scanner has no parser), in requests of at most MAX_FIND_ITEMS.
+      const asked = away.requests.flat();
+      expect(asked.filter((i) => !i.tel).length, page).toBeGreaterThanOrEqual(scanner.stats.finderCalls);
       for (const r of away.requests) expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
+      links += local.filter((m) => m.source === 'link').length;
+      inputs += local.filter((m) => m.source === 'input').length;
     }
+    // The pages hold both kinds, so the comparison above covers them.
+    expect(links).toBeGreaterThan(5);
+    expect(inputs).toBeGreaterThan(0);
+  });
+
+  it('read tel: links and input values in the background, with the page’s country and the field’s label', async () => {
+    document.body.innerHTML =
+      '<p><a id="a" href="tel:+1-212-155-0100">Main</a> <a id="b" href="tel:020%207946%200958;ext=12">UK</a></p>' +
+      '<label for="i">Mobile</label><input id="i" readonly value="415 555 0132">' +
+      '<label for="o">Order number</label><input id="o" readonly value="4155550199">';
+    const away = background();
+    const scanner = createPageScanner({ defaultCountry: 'GB', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(away.requests.flat()).toEqual([
+      { text: 'tel:+1-212-155-0100', countries: ['GB'], label: '', tel: true },
+      { text: 'tel:020%207946%200958;ext=12', countries: ['GB'], label: '', tel: true },
+      { text: '415 555 0132', countries: ['GB'], label: expect.stringMatching(/^Mobile\b/) },
+      { text: '4155550199', countries: ['GB'], label: expect.stringMatching(/^Order number\b/) },
+    ]);
+    // As the library reads them here: a possible-only link number is kept and says so; the order number is vetoed.
+    expect(scanner.matches().map(where)).toEqual(scanNode(document.body, { defaultCountry: 'GB' }).map(where));
+    expect(scanner.matches().map((m) => [m.source, m.e164, m.source === 'link' ? m.valid : null])).toEqual([
+      ['link', '+12121550100', false],
+      ['link', '+442079460958', true],
+    ]);
+  });
+
+  it('for a link or an input that changed meanwhile are dropped; the rescan’s answer counts', async () => {
+    document.body.innerHTML = '<a id="a" href="tel:+14155550132">Call</a><input id="i" readonly value="Desk (415) 555-0132">';
+    const a = document.getElementById('a')!;
+    const input = document.getElementById('i') as HTMLInputElement;
+    const { away, scanner } = scanBodyAway();
+    scanner.flush();
+    a.setAttribute('href', 'tel:+12125550147');
+    input.value = 'Desk (212) 555-0147';
+    await settled(scanner);
+    expect(scanner.matches()).toEqual([]);
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(scanner.matches().map((m) => [m.source, m.e164])).toEqual([
+      ['link', '+12125550147'],
+      ['input', '+12125550147'],
+    ]);
+    expect(away.requests).toHaveLength(2);
+  });
+
+  it('a link’s own text is reported once, as the link, even when the text’s answer comes first', async () => {
+    // MAX_FIND_ITEMS - 1 texts, then the link: the request fills at the link, and its text goes in the next
+    // one, which the background answers first.
+    document.body.innerHTML =
+      '<p>Fax 212-555-0147</p>'.repeat(MAX_FIND_ITEMS - 1) + '<p><a href="tel:+14155550132">Call (415) 555-0132</a> · <a href="tel:+14155550199">Desk (415) 555-0188</a></p>';
+    const requests: FindItem[][] = [];
+    const scanner = createPageScanner({
+      defaultCountry: 'US',
+      findAway: (request) => {
+        requests.push(findItems(request));
+        const first = requests.length === 1;
+        return new Promise((resolve) => setTimeout(() => resolve(JSON.stringify(findRows(request))), first ? 30 : 0));
+      },
+    });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    expect(requests.map((r) => r.map((i) => (i.tel ? 'link' : 'text')).slice(-2))).toEqual([
+      ['text', 'link'],
+      ['link', 'text'],
+    ]);
+    const sorted = (ms: PhoneMatch[]) => ms.map((m) => [m.source, m.e164].join(' ')).sort();
+    expect(sorted(scanner.matches())).toEqual(sorted(scanNode(document.body, { defaultCountry: 'US' })));
+    expect(sorted(scanner.matches()).filter((m) => !m.endsWith('+12125550147'))).toEqual(['link +14155550132', 'link +14155550199', 'text +14155550188']);
   });
 
   it('are used as answered (the page does not parse them again)', async () => {
@@ -114,7 +192,7 @@ describe('answers from away', () => {
     ];
     for (const answer of nonsense) {
       document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
-      const { away, scanner } = scanBodyAway(answer);
+      const { away, scanner } = scanBodyAway(answer, true);
       await settled(scanner);
       expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
       const p = document.createElement('p');
@@ -125,6 +203,24 @@ describe('answers from away', () => {
       expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
       expect(away.requests).toHaveLength(1);
     }
+  });
+
+  it('the page’s scanner reads nothing itself: once the background fails it stops asking and keeps what it had', async () => {
+    document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
+    let up = true;
+    const { away, scanner } = scanBodyAway((request) => (up ? JSON.stringify(findRows(request)) : null));
+    await settled(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    up = false;
+    for (const text of ['Fax: 212-555-0147', 'Mobile: 646-555-0107']) {
+      const p = document.createElement('p');
+      p.textContent = text;
+      document.body.append(p);
+      scanner.scanRoot(p);
+      await settled(scanner);
+    }
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    expect(away.requests.map((r) => r.map((i) => i.text))).toEqual([['Desk: (415) 555-0132'], ['Fax: 212-555-0147']]);
   });
 
   it('are dropped when the text changed meanwhile; the rescan’s answer counts', async () => {
@@ -205,11 +301,15 @@ describe('answers from away', () => {
     expect(scanner.matches()).toHaveLength(count + MAX_FIND_ITEMS);
   });
 
-  it('texts too long for a request are read on the page', async () => {
+  it('texts too long for a request are read on the page by the scanner with the library, not at all by the page’s', async () => {
     document.body.innerHTML = `<pre>${'word '.repeat(MAX_FIND_TEXT / 5)} Desk: (415) 555-0132</pre>`;
-    const { away, scanner } = scanBodyAway();
+    const { away, scanner } = scanBodyAway(undefined, true);
     await settled(scanner);
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
     expect(away.requests).toEqual([]);
+    const page = scanBodyAway();
+    await settled(page.scanner);
+    expect(page.scanner.matches()).toEqual([]);
+    expect(page.away.requests).toEqual([]);
   });
 });
