@@ -33,13 +33,13 @@ const LABELS = new Set(['labelFor', 'columnHeader', 'ariaColumnHeader', 'element
 export function stageOf(source: string, name: string): Stage {
   if (source.includes('libphonenumber-js')) return LIBPHONENUMBER_SEARCH.test(source) ? 'candidate search' : 'parse + validation';
   if (/lib\/phone\/(?:find|candidate)\.ts$/.test(source) || /lib\/page\/first-look\.ts$/.test(source)) return 'candidate search';
-  if (/lib\/phone\/(?:page-country|place-names)\.ts$/.test(source)) return 'labels + country';
+  if (/lib\/phone\/(?:page-country|place-names|countries)\.ts$/.test(source)) return 'labels + country';
   if (/lib\/phone\/(?:reject|matches-entirely|regexp-cache|parse-error)\.ts$/.test(source)) return 'parse + validation';
   // Sending texts to the background and settling its answers (lib/phone/scan-away.ts, find-batch.ts).
   if (/lib\/phone\/(?:scan-away|find-batch)\.ts$/.test(source)) return 'messages';
-  if (/lib\/phone\/match-place\.ts$/.test(source)) return 'overlay bookkeeping';
+  if (/lib\/phone\/(?:match-place|element-matches|tel-href)\.ts$/.test(source)) return 'overlay bookkeeping';
   if (/lib\/phone\/scan-dom\.ts$/.test(source) && LABELS.has(name)) return 'labels + country';
-  if (/lib\/phone\/(?:scan|scan-dom|walk|joints)\.ts$/.test(source)) return SCAN_BOOKKEEPING.has(name) ? 'overlay bookkeeping' : 'walk';
+  if (/lib\/phone\/(?:scan|scanner|scan-dom|walk|joints)\.ts$/.test(source)) return SCAN_BOOKKEEPING.has(name) ? 'overlay bookkeeping' : 'walk';
   if (/lib\/page\/shadow-roots\.ts$/.test(source)) return 'walk'; // asked for every element the walk meets
   if (/lib\/page\/(?:content|report|count|messages)\.ts$/.test(source)) return 'messages';
   if (/lib\/page\/click-to-call\.ts$/.test(source)) return name === 'afterScan' ? 'messages' : 'overlay bookkeeping';

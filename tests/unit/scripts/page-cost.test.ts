@@ -36,6 +36,11 @@ describe('stageOf', () => {
     expect(stageOf('../../lib/phone/scan-away.ts', 'flush')).toBe('messages');
     expect(stageOf('../../lib/phone/find-batch.ts', 'isFindAnswer')).toBe('messages');
     expect(stageOf('../../lib/phone/match-place.ts', 'matchToRange')).toBe('overlay bookkeeping');
+    // The page's scanner (no phone library) and what it split out.
+    expect(stageOf('../../lib/phone/scanner.ts', 'onGroup')).toBe('walk');
+    expect(stageOf('../../lib/phone/scanner.ts', 'takeChanges')).toBe('overlay bookkeeping');
+    expect(stageOf('../../lib/phone/element-matches.ts', 'linkMatches')).toBe('overlay bookkeeping');
+    expect(stageOf('../../lib/phone/countries.ts', 'isCountry')).toBe('labels + country');
   });
 });
 
