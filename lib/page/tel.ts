@@ -2,6 +2,7 @@
  * `tel:` / `callto:` links: a real click on one becomes a call intent (the confirmation opens) and
  * the browser's default action is prevented, so no operating-system app picker appears as well.
  */
+import { hasEnoughDigits } from '../phone/candidate';
 import { telHrefText } from '../phone/tel-href';
 import type { Results } from './hit';
 
@@ -47,5 +48,6 @@ export function telClickOf(event: ClickLike, results: Results): TelClick | null 
   if ((link as HTMLElement).isContentEditable || link.closest(`[${OPT_OUT}]`)) return null;
   const said = telHrefText(link.getAttribute('href') ?? '');
   const number = said?.text.trim() ?? '';
-  return number.length <= 64 && /\d(?:\D*\d){2}/.test(number) ? { link, number } : null;
+  // The finder's own minimum: fewer digits is no number it would report (nor would the link have been).
+  return number.length <= 64 && hasEnoughDigits(number) ? { link, number } : null;
 }

@@ -70,12 +70,13 @@ describe('telClickOf', () => {
   });
 
   it('ignores synthetic clicks, other buttons, clicks the page already handled, and non-numbers', () => {
-    const root = mount('<a id="a" href="tel:+14155550132">call</a><a id="bad" href="tel:hello">x</a><a id="web" href="https://example.com/4155550132">w</a>');
+    const root = mount('<a id="a" href="tel:+14155550132">call</a><a id="bad" href="tel:hello">x</a><a id="short" href="tel:911">x</a><a id="web" href="https://example.com/4155550132">w</a>');
     const a = root.querySelector('#a')!;
     expect(telClickOf(click(a, { isTrusted: false }), noResults)).toBeNull();
     expect(telClickOf(click(a, { button: 1 }), noResults)).toBeNull();
     expect(telClickOf(click(a, { defaultPrevented: true }), noResults)).toBeNull();
     expect(telClickOf(click(root.querySelector('#bad')!), noResults)).toBeNull();
+    expect(telClickOf(click(root.querySelector('#short')!), noResults)).toBeNull();
     expect(telClickOf(click(root.querySelector('#web')!), noResults)).toBeNull();
   });
 
