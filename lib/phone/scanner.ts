@@ -357,13 +357,11 @@ export class PhoneScanner implements Scanner, WalkHost {
     if (kind === 'tel') {
       // A link whose href changed since is asked again by its rescan.
       if ((container as Element).getAttribute('href') !== text) return;
-      const parsed = answer ? telNumberOf(answer) : (this.here?.parseTel(text, this.opts.defaultCountry) ?? null);
-      return this.settleLink(container as Element, text, parsed, null);
+      return this.settleLink(container as Element, text, answer ? telNumberOf(answer) : (this.telHref(container as Element, text) ?? null), null);
     }
     if (kind === 'input') {
       if (inputValue(container as Element).value !== text) return;
-      const numbers = answer ? (answer[0] ?? []) : (this.here?.find(text, { defaultCountry: supportedCountry(this.opts.defaultCountry), label: question.label }) ?? []);
-      return this.putText(container, inputMatches(container as Element, text, numbers, this.opts.labels), null);
+      return this.putText(container, inputMatches(container as Element, text, answer ? (answer[0] ?? []) : this.findInInput(text, question.label), this.opts.labels), null);
     }
     this.settle(question, answer ? (_t, c) => answer[countries.indexOf(c ?? null)] ?? [] : this.findHere(question), null);
   }
@@ -453,13 +451,11 @@ export class PhoneScanner implements Scanner, WalkHost {
   private settleLink(link: Element, href: string, parsed: TelHrefNumber | null, walk: Walk | null): void {
     this.telHrefs.set(link, { href, parsed });
     const containers = this.unsure.get(link);
-    if (containers) {
-      this.unsure.delete(link);
-      for (const container of containers) {
-        const before = this.map.get(container);
-        const kept = before?.filter((m) => !(m.source === 'text' && m.e164 === parsed?.e164 && link.contains(m.startNode)));
-        if (before && kept && kept.length !== before.length) this.put(container, kept, null);
-      }
+    this.unsure.delete(link);
+    for (const container of parsed ? (containers ?? []) : []) {
+      const before = this.map.get(container) ?? [];
+      const kept = before.filter((m) => !(m.source === 'text' && m.e164 === parsed!.e164 && link.contains(m.startNode)));
+      if (kept.length !== before.length) this.put(container, kept, null);
     }
     this.putText(link, linkMatches(link, href, parsed), walk);
   }
@@ -469,13 +465,15 @@ export class PhoneScanner implements Scanner, WalkHost {
     if (!value) return this.putText(input, [], walk);
     // An input of type tel is a phone field whatever its label says.
     const fieldLabel = () => (type === 'tel' ? 'tel' : this.opts.labels ? inputLabel(input) : undefined);
-    if (this.here) {
-      const found = this.here.find(value, { defaultCountry: supportedCountry(this.opts.defaultCountry), label: fieldLabel });
-      return this.putText(input, inputMatches(input, value, found, this.opts.labels), walk);
-    }
+    if (this.here) return this.putText(input, inputMatches(input, value, this.findInInput(value, fieldLabel), this.opts.labels), walk);
     const question: Question = { container: input, text: value, pieces: [], context: null, kind: 'input', label: fieldLabel() ?? '' };
     if (this.askAway(question, walk)) return;
     this.put(input, [], walk);
+  }
+
+  /** An input value's numbers read on this thread (none without a HereParser). */
+  private findInInput(value: string, label: FindOptions['label']): FoundPhoneNumber[] {
+    return this.here?.find(value, { defaultCountry: supportedCountry(this.opts.defaultCountry), label }) ?? [];
   }
 
   private readonly seenShadowRoots = new WeakSet<ShadowRoot>();
