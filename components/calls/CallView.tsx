@@ -4,7 +4,7 @@ import type { Execution } from '../../lib/api/schemas/execution';
 import type { CallRecord, CallVia, DialStep } from '../../lib/calls/call-record';
 import { t, type MessageKey } from '../../lib/i18n';
 import { statusText } from '../../lib/calls/status-text';
-import { expectedStarts } from '../../lib/calls/tracker';
+import { expectedStarts } from '../../lib/placement/tracker';
 import { formatClock, formatCountdown, formatDateTime, formatDuration } from '../../lib/ui/format';
 import { useNow } from '../../lib/ui/hooks';
 import { send } from '../../lib/ui/send';

@@ -2,7 +2,7 @@ import type { CaseResult, Verdict } from '../../lib/plans/judge';
 import { toCsv, toJson, toJUnit } from '../../lib/plans/export';
 import { formatDuration as formatRunDuration } from '../../lib/plans/report';
 import { isRunActive, type PlanRun } from '../../lib/plans/run-state';
-import { statusCounts } from '../../lib/plans/follow';
+import { statusCounts } from '../../lib/placement/follow-batch';
 import { formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';

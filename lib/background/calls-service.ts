@@ -16,7 +16,7 @@ import { ActiveCallError, activeCallTo, mergeOnLatest } from '../calls/latest';
 import { answered } from '../calls/status';
 import { statusExplanation, statusText } from '../calls/status-text';
 import { t } from '../i18n';
-import { isActive } from '../calls/tracker';
+import { isActive } from '../placement/tracker';
 import { callStore } from './call-store';
 import { describeError } from './describe-error';
 import { originOf, readKeyFor } from './key-store';
@@ -189,7 +189,9 @@ export class CallsService {
       let result: AdvanceResult;
       try {
         const client = await this.clientFor(call);
-        result = await advanceCall(call, client, describeError, this.now);
+        // Executions other calls own are never taken by this call's lookup after a lost answer.
+        const owned = new Set((await this.list()).flatMap((c) => (c.id !== callId && c.executionId ? [c.executionId] : [])));
+        result = await advanceCall(call, client, describeError, this.now, owned);
       } catch (error) {
         // No key (a session-only key is gone after a browser restart): pause with the reason.
         result = { call: { ...call, trackingPaused: true, lastError: describeError(error).message, nextPollAt: null }, changed: [] };

@@ -1,7 +1,7 @@
 /** Turns anything thrown while talking to the service into words for a person (never the key). */
 import { isApiError } from '../api/errors';
 import { t } from '../i18n';
-import type { StepError } from '../calls/dial';
+import type { StepError } from '../placement/outcome';
 import { ActiveCallError } from '../calls/latest';
 import type { ReplyError } from '../messages';
 import { NoKeyError } from './service';

@@ -4,7 +4,10 @@
  */
 import type { Execution } from '../api/schemas/execution';
 import { csvField } from '../calls/csv';
+import { executionNumber, rowVariables } from '../placement/row-variables';
 import { CASE_ID_VARIABLE, type TestPlan } from './schema';
+
+export { executionNumber, rowVariables };
 
 /** `contact_number`, `test_case_id`, then every variable any case uses (blank where a case has none). */
 export function planCsv(plan: TestPlan): string {
@@ -13,26 +16,6 @@ export function planCsv(plan: TestPlan): string {
   const rows = plan.cases.map((c) => [c.contact_number, c.id, ...names.map((n) => c.variables[n] ?? '')]);
   return [header, ...rows].map((cells) => cells.map(csvField).join(',')).join('\n') + '\n';
 }
-
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
-/**
- * The CSV row's variables as an execution carries them: live, `context_details.recipient_data`;
- * other forms seen or plausible (`context_details.user_data`, a top-level `user_data` as `POST /call`
- * takes it, or the variables flat in `context_details`) are read too.
- */
-export function rowVariables(execution: Execution): Record<string, unknown> {
-  const context = asRecord(execution.context_details);
-  const top = execution as Record<string, unknown>;
-  return { ...context, ...asRecord(top.user_data), ...asRecord(context?.user_data), ...asRecord(context?.recipient_data) };
-}
-
-export const executionNumber = (execution: Execution): string | undefined => {
-  const context = asRecord(execution.context_details);
-  const fromContext = typeof context?.recipient_phone_number === 'string' ? context.recipient_phone_number : undefined;
-  return execution.telephony_data?.to_number ?? fromContext ?? undefined;
-};
 
 /**
  * Executions by case id. The case id variable decides; an execution without one is matched by its

@@ -4,7 +4,7 @@ export { matchers, looseText } from './matchers';
 export { judgeCase, judgeRun, callOutcome, type CaseResult, type ExpectationOutcome, type RunResult, type Verdict } from './judge';
 export { planCsv, executionsByCase, rowVariables } from './batch';
 export { toJUnit, toJson, toCsv, failureLines } from './export';
-export { applyList, applyFull, isDone, nextListDelay, newFollowState, statusCounts, type FollowState } from './follow';
+export { applyList, applyFull, isDone, nextListDelay, newFollowState, statusCounts, type FollowState } from '../placement/follow-batch';
 export { caseFromExecution, estimateRunCost } from './from-call';
 
 import type { TestPlan } from './schema';

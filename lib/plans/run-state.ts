@@ -6,7 +6,7 @@
  */
 import type { Execution } from '../api/schemas/execution';
 import { executionsByCase } from './batch';
-import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay, type FollowState } from './follow';
+import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay, type FollowState } from '../placement/follow-batch';
 import { judgeRun, type RunResult } from './judge';
 import type { TestPlan } from './schema';
 

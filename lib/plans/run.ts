@@ -7,7 +7,7 @@ import type { Batch } from '../api/schemas/batch';
 import type { Execution } from '../api/schemas/execution';
 import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
 import { executionsByCase, planCsv } from './batch';
-import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay, statusCounts, type FollowState } from './follow';
+import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay, statusCounts, type FollowState } from '../placement/follow-batch';
 import { judgeRun, type RunResult } from './judge';
 import type { TestPlan } from './schema';
 

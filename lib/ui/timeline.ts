@@ -6,7 +6,7 @@
 import type { CallRecord } from '../calls/call-record';
 import { isTerminalExecutionStatus, STATUS_PATH } from '../calls/status';
 import { statusText } from '../calls/status-text';
-import { unobservedStatuses } from '../calls/tracker';
+import { unobservedStatuses } from '../placement/tracker';
 
 export type TimelineState = 'observed' | 'current' | 'not-observed' | 'pending';
 

@@ -248,11 +248,11 @@ describe('Stop during each step', () => {
     return runUntil((c) => c.step === 'finished');
   }
 
-  it('while the batch is being created: it is never scheduled', async () => {
+  it('while the batch is being created: it is never scheduled, and the batch made is removed', async () => {
     const call = await stopDuring('createBatch');
     expect(call.status).toBe('stopped');
     expect(service.count('scheduleBatch')).toBe(0);
-    expect([...service.batches.values()].map((b) => b.status)).toEqual(['created']);
+    expect([...service.batches.values()]).toEqual([]);
   });
 
   it('while it is being scheduled: the batch is stopped at the service', async () => {

@@ -41,8 +41,18 @@ export class FakeService extends FaultyRequests<Method> {
     super();
   }
 
+  /** The service keeps no `user_data` in its records (a service that could not tell its calls apart). */
+  dropsUserData = false;
+
+  /** A list route's trimmed record: no context details. */
   private wire(e: FakeExecution) {
     return execution.parse({ id: e.id, agent_id: e.agent_id, batch_id: e.batch_id, status: e.status, created_at: e.created_at, telephony_data: { to_number: e.to_number } });
+  }
+
+  /** `GET /executions/{id}`: the full record, with `POST /call`'s `user_data` as `context_details.recipient_data` (live). */
+  private full(e: FakeExecution) {
+    const context = this.dropsUserData ? {} : { context_details: { recipient_data: e.user_data ?? {}, recipient_phone_number: e.to_number } };
+    return execution.parse({ ...this.wire(e), ...context });
   }
 
   /** Immediate calls placed at the service (not batch rows). */
@@ -87,7 +97,7 @@ export class FakeService extends FaultyRequests<Method> {
         }),
       listAgentExecutions: (agentId: string) =>
         after('listAgentExecutions', () => ({ data: [...this.executions.values()].filter((e) => e.agent_id === agentId).map((e) => this.wire(e)) })),
-      getExecution: (id: string) => after('getExecution', () => this.wire(this.executions.get(id)!)),
+      getExecution: (id: string) => after('getExecution', () => this.full(this.executions.get(id)!)),
       // The fallback: a single-call batch whose row is an execution too.
       createBatch: () =>
         after('createBatch', () => {

@@ -84,7 +84,10 @@ describe('started now', () => {
     expect(dialled).toMatchObject({ via: 'call', step: 'starting-call' });
     const tracking = await runUntil((c) => c.step === 'tracking');
     expect(tracking).toMatchObject({ via: 'call', executionId: 'exec-1', status: 'queued', batchId: null });
-    expect(service.placed()).toEqual([expect.objectContaining({ to_number: TO, agent_id: AGENT, user_data: { name: 'Ada' }, from_number: '+14155550100' })]);
+    // The placement's id travels with the variables, so a lost answer finds this call by it.
+    expect(service.placed()).toEqual([
+      expect.objectContaining({ to_number: TO, agent_id: AGENT, user_data: { name: 'Ada', placement_id: 'call-1' }, from_number: '+14155550100' }),
+    ]);
     serviceMoves('completed');
     const done = await runUntil((c) => c.step === 'finished');
     expect(done.status).toBe('completed');
@@ -179,12 +182,57 @@ describe('one intent, one call', () => {
 
   it('the startup resume of a call whose POST /call was in flight when the worker died finds that call, places none', async () => {
     // The worker counted the try, sent POST /call (the service placed the call), then died.
-    service.executions.set('placed', { id: 'placed', agent_id: AGENT, to_number: TO, batch_id: null, status: 'queued', created_at: new Date(T0).toISOString() });
+    service.executions.set('placed', { id: 'placed', agent_id: AGENT, to_number: TO, batch_id: null, status: 'queued', created_at: new Date(T0).toISOString(), user_data: { placement_id: 'call-1' } });
     await seedData({ calls: writeCalls([{ ...newCallRecord(input(), T0), startAttempts: 1 }]) });
     await calls.runDue();
     const tracking = await runUntil((c) => c.step === 'tracking');
     expect(service.count('startCall')).toBe(0);
     expect(tracking.executionId).toBe('placed');
+  });
+});
+
+describe('an execution belongs to one placement', () => {
+  it('two calls to one number within two minutes, the second answer lost: the second finds its own call, not the first', async () => {
+    await calls.dial(input({ id: 'first' }));
+    const first = await runUntil((c) => c.step === 'tracking', 'first');
+    serviceMoves('no-answer');
+    await runUntil((c) => c.step === 'finished', 'first');
+    clock += 30_000;
+    // The service places the second call, and its answer is lost on the way back.
+    service.fail('startCall', lostAnswer, true);
+    await calls.dial(input({ id: 'second' }), { again: true });
+    const second = await runUntil((c) => c.step === 'tracking', 'second');
+    expect(second.executionId).not.toBe(first.executionId);
+    expect(second.status).toBe('queued');
+    expect(service.count('startCall')).toBe(2);
+    // Stop acts on the second call, never on the first.
+    await calls.stop('second');
+    const stopped = await runUntil((c) => c.step === 'finished', 'second');
+    expect(stopped.status).toBe('stopped');
+    expect(service.executions.get(first.executionId!)!.status).toBe('no-answer');
+    expect(service.executions.get(second.executionId!)!.status).toBe('stopped');
+  });
+
+  it('a service whose records do not say which call is which: the lookup refuses to guess, says so, and sends nothing again', async () => {
+    service.dropsUserData = true;
+    service.fail('startCall', lostAnswer, true);
+    await calls.dial(input());
+    const call = await runUntil((c) => c.failure !== null);
+    expect(call.executionId).toBeNull();
+    expect(call.failure?.message).toMatch(/does not say which of its calls/);
+    expect(service.count('startCall')).toBe(1);
+  });
+
+  it('a call another record already follows is never adopted, even with no id to read', async () => {
+    service.dropsUserData = true;
+    await calls.dial(input({ id: 'first' }));
+    const first = await runUntil((c) => c.step === 'tracking', 'first');
+    service.fail('startCall', lostAnswer);
+    await calls.dial(input({ id: 'second' }), { again: true });
+    const second = await runUntil((c) => c.step === 'tracking' || c.failure !== null, 'second');
+    // The first call's execution is owned: the second call's lookup skips it and places its own call.
+    expect(second.executionId).not.toBe(first.executionId);
+    expect(service.count('startCall')).toBe(3);
   });
 });
 

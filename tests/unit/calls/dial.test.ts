@@ -134,7 +134,12 @@ describe('dialling through a single-call batch', () => {
   });
 
   it('Stop on a batch that already ended (404) reads the final status on the next poll', async () => {
-    const { client } = fakeClient({ stopBatch: async () => { throw new Refused('Batch is not queued or running', 404); } });
+    const { client } = fakeClient({
+      stopBatch: async () => {
+        throw new Refused('Batch is not queued or running', 404);
+      },
+      getBatch: async () => batch.parse({ batch_id: 'b'.repeat(32), status: 'completed' }),
+    });
     let call = await runSteps(start(), client, 3);
     call = (await stopCall(call, client, describe_, () => T0)).call;
     expect(call.lastError).toBeNull();

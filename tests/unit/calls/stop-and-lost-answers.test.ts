@@ -19,7 +19,7 @@ import {
   type StepError,
 } from '../../../lib/calls/dial';
 import { activeCallTo, mergeOnLatest } from '../../../lib/calls/latest';
-import { applyPollFailure, expectedStarts, isActive } from '../../../lib/calls/tracker';
+import { applyPollFailure, expectedStarts, isActive } from '../../../lib/placement/tracker';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');
 const BATCH = 'b'.repeat(32);
@@ -85,22 +85,51 @@ const at = (step: CallRecord['step'], over: Partial<CallRecord> = {}): CallRecor
 const step = (call: CallRecord, client: DialClient, now = T0) => advanceCall(call, client, describe_, () => now);
 
 describe('Stop, performed as the call’s next step on the latest record', () => {
-  it('while the batch is being created (no batch yet): the call ends, nothing is sent', async () => {
+  it('before the create was sent: the call ends, nothing is asked of the service', async () => {
     const { client, methods } = fakeClient();
-    const { call, changed } = await step(requestStop(at('creating-batch'), T0), client);
+    const { call, changed } = await step(requestStop(at('creating-batch', { createAttempts: 0 }), T0), client);
     expect(call).toMatchObject({ step: 'finished', status: 'stopped', stopSent: true, nextPollAt: null });
     expect(changed).toEqual(['stopped']);
     expect(methods()).toEqual([]);
   });
 
-  it('after the batch was made but before any schedule was sent: the call ends, the batch is never scheduled', async () => {
+  it('while the batch is being created (sent, no answer yet): the batches named for the call are looked up; none, so the call ends', async () => {
+    const { client, methods } = fakeClient();
+    const { call } = await step(requestStop(at('creating-batch', { createAttempts: 1 }), T0), client);
+    expect(call).toMatchObject({ step: 'finished', status: 'stopped', stopSent: true, nextPollAt: null });
+    expect(methods()).toEqual(['listAgentBatches']);
+  });
+
+  it('a create whose answer was lost made a batch: Stop finds it by its name and deletes it', async () => {
+    const { client, methods, calls } = fakeClient({
+      listAgentBatches: async () => [batch.parse({ batch_id: BATCH, status: 'created', file_name: 'call-c1.csv' })],
+    });
+    const { call } = await step(requestStop(at('creating-batch', { createAttempts: 1 }), T0), client);
+    expect(call).toMatchObject({ step: 'finished', status: 'stopped' });
+    expect(methods()).toEqual(['listAgentBatches', 'deleteBatch']);
+    expect(calls.filter((c) => c.method === 'deleteBatch').map((c) => c.args)).toEqual([[BATCH]]);
+  });
+
+  it('Stop while the look-up cannot reach the service: "Stopping…" stays and is tried again, never "stopped"', async () => {
+    const { client } = fakeClient({
+      listAgentBatches: async () => {
+        throw new Refused('network', 0, true);
+      },
+    });
+    const { call } = await step(requestStop(at('creating-batch', { createAttempts: 1 }), T0), client);
+    expect(call).toMatchObject({ step: 'creating-batch', stopRequested: true, stopSent: false, trackingPaused: false });
+    expect(call.nextPollAt).toBeGreaterThan(T0);
+    expect(isActive(call)).toBe(true);
+  });
+
+  it('after the batch was made but before any schedule was sent: the batch is deleted, never scheduled', async () => {
     const { client, methods } = fakeClient();
     const { call } = await step(requestStop(at('scheduling'), T0), client);
     expect(call).toMatchObject({ step: 'finished', status: 'stopped' });
-    expect(methods()).toEqual([]);
+    expect(methods()).toEqual(['deleteBatch']);
     // Nothing can schedule it afterwards: a finished call takes no step, a Retry does nothing.
     expect((await step(retryCall(call, T0), client)).call.step).toBe('finished');
-    expect(methods()).toEqual([]);
+    expect(methods()).toEqual(['deleteBatch']);
   });
 
   it('a schedule was sent (its answer may be lost): the batch is stopped at the service and the call followed', async () => {
@@ -122,8 +151,25 @@ describe('Stop, performed as the call’s next step on the latest record', () =>
       getBatch: async () => batch.parse({ batch_id: BATCH, status: 'created' }),
     });
     const { call } = await step(requestStop(at('scheduling', { scheduleAttempts: 1 }), T0), client);
-    expect(methods()).toEqual(['stopBatch', 'getBatch']);
+    // Read back as `created` after a schedule that may still land: deleted, so a late schedule finds nothing to dial.
+    expect(methods()).toEqual(['stopBatch', 'getBatch', 'deleteBatch']);
     expect(call).toMatchObject({ step: 'finished', status: 'stopped' });
+  });
+
+  it('the delete of a batch read back as created fails: not "stopped" yet, and the stop is tried again', async () => {
+    const { client, methods } = fakeClient({
+      stopBatch: async () => {
+        throw new Refused('Batch is not queued or running', 404);
+      },
+      getBatch: async () => batch.parse({ batch_id: BATCH, status: 'created' }),
+      deleteBatch: async () => {
+        throw new Refused('Service unavailable', 503, true);
+      },
+    });
+    const { call } = await step(requestStop(at('scheduling', { scheduleAttempts: 1 }), T0), client);
+    expect(methods()).toEqual(['stopBatch', 'getBatch', 'deleteBatch']);
+    expect(call).toMatchObject({ step: 'scheduling', stopRequested: true, stopSent: false });
+    expect(isActive(call)).toBe(true);
   });
 
   for (const s of ['finding-execution', 'tracking'] as const) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../lib/calls/call-record';
 import { newCallRecord } from '../../../lib/calls/dial';
-import { applyExecution, applyPollFailure, expectedStarts, FAILURE, nextPollDelay, POLL, unobservedStatuses } from '../../../lib/calls/tracker';
+import { applyExecution, applyPollFailure, expectedStarts, FAILURE, nextPollDelay, POLL, unobservedStatuses } from '../../../lib/placement/tracker';
 import { execution } from '../../../lib/api/schemas/execution';
 
 const T0 = Date.parse('2026-11-21T12:00:00Z');

@@ -1,9 +1,9 @@
 // The run's tracker: pure decisions (when to poll the batch's list, what to read in full) and the shell on a fake client.
 import { describe, expect, it } from 'vitest';
 import { execution, type Execution } from '../../../lib/api/schemas/execution';
-import { applyFull, applyList, FOLLOW, isDone, newFollowState, nextListDelay } from '../../../lib/plans/follow';
+import { applyFull, applyList, FOLLOW, isDone, newFollowState, nextListDelay } from '../../../lib/placement/follow-batch';
 import { runPlan, type PlanClient, type RunEvent } from '../../../lib/plans/run';
-import { POLL } from '../../../lib/calls/tracker';
+import { POLL } from '../../../lib/placement/tracker';
 import { liveExecution, plan } from './fixtures';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');

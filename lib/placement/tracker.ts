@@ -10,7 +10,7 @@
 import type { Execution } from '../api/schemas/execution';
 import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import { liveStartTime } from '../api/schedule';
-import type { CallRecord } from './call-record';
+import type { PlacementState } from './state';
 
 export const POLL = {
   /** Around dialling (queued, initiated, ringing), and in the window around an expected start. */
@@ -39,7 +39,7 @@ export const FAILURE = {
 } as const;
 
 /** Real (local-clock) ms at which a service time happens, given the service clock's offset and speed. */
-export function serviceToLocal(call: Pick<CallRecord, 'scheduledRequestAt' | 'timeScale'> & { clockOffset?: number }, serviceMs: number): number {
+export function serviceToLocal(call: Pick<PlacementState, 'scheduledRequestAt' | 'timeScale'> & { clockOffset?: number }, serviceMs: number): number {
   const offset = call.clockOffset ?? 0;
   const origin = call.scheduledRequestAt ?? serviceMs - offset;
   return origin + (serviceMs - (origin + offset)) / call.timeScale;
@@ -49,7 +49,7 @@ export function serviceToLocal(call: Pick<CallRecord, 'scheduledRequestAt' | 'ti
  * The moments a call may start, on the local clock: `scheduled_at` itself (the spec) and the next
  * 10-minute mark (the live service rounds up).
  */
-export function expectedStarts(call: CallRecord): number[] {
+export function expectedStarts(call: PlacementState): number[] {
   if (!call.scheduledAt) return [];
   const scheduled = Date.parse(call.scheduledAt);
   if (Number.isNaN(scheduled)) return [];
@@ -58,7 +58,7 @@ export function expectedStarts(call: CallRecord): number[] {
 }
 
 /** How long the status has been what it is now (ms), from the observed timeline. */
-function timeInStatus(call: CallRecord, now: number): number {
+function timeInStatus(call: PlacementState, now: number): number {
   const last = call.observed[call.observed.length - 1];
   return last ? now - last.at : 0;
 }
@@ -69,7 +69,7 @@ function growing(base: number, max: number, elapsed: number): number {
 }
 
 /** Delay (ms) until the next poll of a call that is being followed and has not failed. */
-export function nextPollDelay(call: CallRecord, now: number): number {
+export function nextPollDelay(call: PlacementState, now: number): number {
   const status = call.status ?? 'scheduled';
   if (status === 'in-progress') return growing(POLL.inProgress, POLL.inProgressMax, timeInStatus(call, now));
   if (status === 'call-disconnected') return growing(POLL.finalising, POLL.finalisingMax, timeInStatus(call, now));
@@ -87,20 +87,20 @@ export function nextPollDelay(call: CallRecord, now: number): number {
   return status === 'queued' ? POLL.dense : POLL.overdue;
 }
 
-export interface ExecutionUpdate {
-  call: CallRecord;
+export interface ExecutionUpdate<P extends PlacementState = PlacementState> {
+  call: P;
   /** Statuses newly observed by this response, in order. */
   changed: string[];
   terminal: boolean;
 }
 
 /** Folds one `GET /executions/{id}` answer into the call. */
-export function applyExecution(call: CallRecord, execution: Execution, now: number): ExecutionUpdate {
+export function applyExecution<P extends PlacementState>(call: P, execution: Execution, now: number): ExecutionUpdate<P> {
   const status = execution.status;
   const changed = call.status === status ? [] : [status];
   const observed = changed.length ? [...call.observed, { status, at: now }] : call.observed;
   const terminal = isTerminalExecutionStatus(status);
-  const next: CallRecord = {
+  const next: P = {
     ...call,
     executionId: execution.id,
     status,
@@ -120,12 +120,12 @@ export function applyExecution(call: CallRecord, execution: Execution, now: numb
 }
 
 /** A poll that failed (network, 429, 5xx): back off, and after a long failure pause with a Retry. */
-export function applyPollFailure(
-  call: CallRecord,
+export function applyPollFailure<P extends PlacementState>(
+  call: P,
   error: { message: string; retryAfterMs?: number },
   now: number,
   random: () => number = Math.random,
-): CallRecord {
+): P {
   const failures = call.consecutiveFailures + 1;
   const failingSince = call.failingSince ?? now;
   const paused = now - failingSince >= FAILURE.pauseAfter;
@@ -145,18 +145,18 @@ export function applyPollFailure(
 }
 
 /** Statuses of the happy path that the call passed through without a poll seeing them. */
-export function unobservedStatuses(call: Pick<CallRecord, 'observed' | 'status'>, path: readonly string[]): string[] {
+export function unobservedStatuses(call: Pick<PlacementState, 'observed' | 'status'>, path: readonly string[]): string[] {
   const seen = new Set(call.observed.map((o) => o.status));
   const lastIndex = Math.max(...call.observed.map((o) => path.indexOf(o.status)), -1);
   return path.slice(0, lastIndex + 1).filter((s) => !seen.has(s));
 }
 
 /** A Stop was pressed and has not reached the service yet. */
-export function stopPending(call: Pick<CallRecord, 'step' | 'stopRequested' | 'stopSent'>): boolean {
+export function stopPending(call: Pick<PlacementState, 'step' | 'stopRequested' | 'stopSent'>): boolean {
   return call.step !== 'finished' && call.stopRequested && !call.stopSent;
 }
 
 /** The call is still being followed (needs a timer or an alarm); a pending Stop is followed even after a failed step. */
-export function isActive(call: CallRecord): boolean {
+export function isActive(call: PlacementState): boolean {
   return call.step !== 'finished' && !call.trackingPaused && (!call.failure || stopPending(call));
 }

@@ -1,10 +1,10 @@
 /**
- * What every way of dialling shares (the single-call batch of dial.ts, the immediate call of
- * start-now.ts): how a step's failure is recorded and retried, how an execution is read into the
- * call, and a call ended here without the service. Pure, like the steps themselves.
+ * What every step of a placement shares: how a step's failure is recorded and retried, how an
+ * execution is read into the placement, and a placement ended here without the service. Pure, like
+ * the steps themselves; generic over the record that carries the placement (a call, a plan run).
  */
 import type { Execution } from '../api/schemas/execution';
-import type { CallRecord, DialStep } from './call-record';
+import type { PlacementState, PlacementStep } from './state';
 import { applyExecution, applyPollFailure, FAILURE } from './tracker';
 
 /** Automatic tries of a create or schedule refused for a passing reason (network, 429, 5xx) before the user is asked. */
@@ -20,13 +20,13 @@ export interface StepError {
 }
 export type DescribeError = (error: unknown) => StepError;
 
-export interface AdvanceResult {
-  call: CallRecord;
+export interface StepResult<P extends PlacementState> {
+  call: P;
   /** Statuses newly observed (for notifications and the badge). */
   changed: string[];
 }
 
-function failStep(call: CallRecord, step: DialStep, error: StepError, now: number): CallRecord {
+function failStep<P extends PlacementState>(call: P, step: PlacementStep, error: StepError, now: number): P {
   return {
     ...call,
     failure: { step, message: error.message, status: error.status, at: now },
@@ -37,7 +37,7 @@ function failStep(call: CallRecord, step: DialStep, error: StepError, now: numbe
 }
 
 /** A step went through: no failure streak, no wait. */
-export function succeeded(call: CallRecord): CallRecord {
+export function succeeded<P extends PlacementState>(call: P): P {
   return { ...call, consecutiveFailures: 0, failingSince: null, lastError: null, serviceWait: null };
 }
 
@@ -46,7 +46,7 @@ export function succeeded(call: CallRecord): CallRecord {
  * acting, so nothing is made twice): after the wait the service asked for, else a backoff. A refusal
  * that will not pass (4xx), or too many tries, is shown with a Retry.
  */
-export function writeFailed(call: CallRecord, step: DialStep, error: StepError, now: number, random: () => number = Math.random): CallRecord {
+export function writeFailed<P extends PlacementState>(call: P, step: PlacementStep, error: StepError, now: number, random: () => number = Math.random): P {
   const failures = call.consecutiveFailures + 1;
   if (!error.transient || failures >= WRITE_TRIES) return { ...failStep(call, step, error, now), consecutiveFailures: 0, failingSince: null };
   const backoff = Math.min(FAILURE.maxDelay, FAILURE.baseDelay * 2 ** (failures - 1));
@@ -61,12 +61,12 @@ export function writeFailed(call: CallRecord, step: DialStep, error: StepError, 
   };
 }
 
-export async function pollExecution(
-  call: CallRecord,
+export async function pollExecution<P extends PlacementState>(
+  call: P,
   client: { getExecution(executionId: string): Promise<Execution> },
   describe: DescribeError,
   now: () => number,
-): Promise<AdvanceResult> {
+): Promise<StepResult<P>> {
   try {
     const execution = await client.getExecution(call.executionId!);
     const { call: next, changed } = applyExecution(call, execution, now());
@@ -76,7 +76,7 @@ export async function pollExecution(
   }
 }
 
-export function pollFailed(call: CallRecord, error: StepError, now: number): CallRecord {
+export function pollFailed<P extends PlacementState>(call: P, error: StepError, now: number): P {
   if (!error.transient) {
     // A 4xx while following (the batch or execution vanished, the key was removed): pause with the reason.
     return { ...call, trackingPaused: true, lastError: error.message, nextPollAt: null, polls: call.polls + 1 };
@@ -84,8 +84,18 @@ export function pollFailed(call: CallRecord, error: StepError, now: number): Cal
   return applyPollFailure(call, error, now);
 }
 
-/** A Stop that needs nothing from the service (nothing was placed): the call ends here. */
-export function finishLocally(call: CallRecord, at: number): AdvanceResult {
+/**
+ * A stop that still needs the service (a request failed for a passing reason, or the answer is not
+ * in yet): the flag stays, "Stopping…" is shown, and the next step tries again after a backoff. It
+ * never pauses: a stop is tried until the service confirms it, across worker restarts.
+ */
+export function stopNotConfirmed<P extends PlacementState>(call: P, error: StepError, now: number): P {
+  const next = applyPollFailure(call, error, now);
+  return { ...next, trackingPaused: false, nextPollAt: next.nextPollAt ?? now + FAILURE.maxDelay };
+}
+
+/** A placement ended without anything dialled (nothing was placed, or what was made was removed): it is over, `stopped`. */
+export function finishLocally<P extends PlacementState>(call: P, at: number): StepResult<P> {
   return {
     call: {
       ...call,

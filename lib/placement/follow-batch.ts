@@ -11,7 +11,7 @@
 import type { Execution } from '../api/schemas/execution';
 import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import { liveStartTime } from '../api/schedule';
-import { POLL, serviceToLocal } from '../calls/tracker';
+import { POLL, serviceToLocal } from './tracker';
 
 export const FOLLOW = {
   /** Someone is being dialled: statuses change within seconds. */
