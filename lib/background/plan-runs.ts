@@ -1,32 +1,12 @@
 /**
- * The shell that follows test plan runs in the background: like the call tracker, it wakes up when a
- * run is due (a timer while the worker lives, an alarm to bring a stopped worker back), makes that
- * step's requests and stores the new state (lib/plans/run-state.ts decides everything). State lives in
- * the data store, so a run survives a closed panel and a restarted worker. Steps run one at a time.
+ * The background's shell around test plan runs: like the call tracker, it wakes up when a run is due (a
+ * timer while the worker lives, an alarm to bring a stopped worker back), runs that step
+ * (lib/plans/run-step.ts, on the placement engine) and stores the new state. State lives in the data
+ * store, so a run survives a closed panel and a restarted worker. Steps run one at a time.
  */
 import { browser } from '../browser';
-import { serviceNow } from '../api/clock';
-import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
-import { planCsv } from '../plans/batch';
-import {
-  afterBatchChecked,
-  afterCreated,
-  afterListed,
-  afterPoll,
-  afterPollFailed,
-  afterRead,
-  afterScheduled,
-  failRun,
-  finish,
-  isRunActive,
-  markAttempt,
-  needsBatchCheck,
-  newRun,
-  requestStop,
-  runFileName,
-  upsertRun,
-  type PlanRun,
-} from '../plans/run-state';
+import { advanceRun } from '../plans/run-step';
+import { afterPollFailed, isRunActive, markAttempt, newRun, requestStop, upsertRun, type PlanRun } from '../plans/run-state';
 import { describeError } from './describe-error';
 import { originOf, readKeyFor } from './key-store';
 import { planStore } from './plan-store';
@@ -36,103 +16,6 @@ export const PLAN_RUNS_ALARM = 'plan-runs';
 
 type Clock = () => number;
 const message = (error: unknown) => describeError(error).message;
-
-/** One step of a run: the requests its phase needs, and the state they lead to. Never throws. */
-export async function advanceRun(run: PlanRun, client: ServiceClient, now: Clock): Promise<PlanRun> {
-  if (run.stopRequested) return stopStep(run, client, now);
-  switch (run.phase) {
-    case 'creating':
-      try {
-        // An earlier try may have made the batch and lost the answer: find it by its name first.
-        let batchId: string | undefined;
-        if (run.createAttempts > 1) {
-          batchId = (await client.listAgentBatches(run.plan.agent_id)).find((b) => b.file_name === runFileName(run.id))?.batch_id;
-        }
-        batchId ??= (
-          await client.createBatch({
-            agent_id: run.plan.agent_id,
-            csv: planCsv(run.plan),
-            file_name: runFileName(run.id),
-            ...(run.plan.from_number ? { from_phone_numbers: [run.plan.from_number] } : {}),
-          })
-        ).batch_id;
-        return afterCreated(run, batchId, now());
-      } catch (error) {
-        // The service may have made it and lost the answer: an unscheduled batch of this run never dials; remove it.
-        const named = await client.listAgentBatches(run.plan.agent_id).catch(() => []);
-        for (const b of named) if (b.file_name === runFileName(run.id) && b.status === 'created') await client.deleteBatch(b.batch_id).catch(() => undefined);
-        return failRun(run, message(error), now());
-      }
-    case 'scheduling': {
-      const followFrom = (scheduledAt: string | null | undefined, requestAt: number, offset: number) =>
-        afterScheduled(
-          run,
-          { scheduledAt: scheduledAt ?? formatScheduledAt(earliestScheduledAt(new Date(serviceNow(requestAt, offset)))), requestAt, timeScale: client.timeScale(), clockOffset: offset },
-          now(),
-        );
-      try {
-        if (run.scheduleAttempts > 1) {
-          // An earlier try may have been taken and its answer lost: a batch past `created` is under way.
-          const batch = await client.getBatch(run.batchId!);
-          if (batch.status !== 'created') return followFrom(batch.scheduled_at, now(), client.clockOffset() ?? 0);
-        }
-        // The single call's rule: the earliest start the service accepts, on the service's clock.
-        const requestAt = now();
-        const offset = client.clockOffset() ?? 0;
-        const at = formatScheduledAt(earliestScheduledAt(new Date(serviceNow(requestAt, offset))));
-        await client.scheduleBatch(run.batchId!, at);
-        return followFrom(at, requestAt, offset);
-      } catch (error) {
-        // Taken despite the error (a lost answer): follow it. Refused: remove the batch so it never starts.
-        // Unknown (the service unreachable): try again later, never leaving calls unfollowed.
-        const batch = await client.getBatch(run.batchId!).catch(() => null);
-        if (!batch) return afterPollFailed(run, message(error), now());
-        if (batch.status !== 'created') return followFrom(batch.scheduled_at, now(), client.clockOffset() ?? 0);
-        await client.deleteBatch(run.batchId!).catch(() => undefined);
-        return failRun(run, message(error), now());
-      }
-    }
-    case 'following':
-      try {
-        return afterPoll(await poll(run, client, now), now());
-      } catch (error) {
-        return afterPollFailed(run, message(error), now());
-      }
-    default:
-      return run;
-  }
-}
-
-/** One list of the batch's executions, a full read of each newly finished one, and the batch when overdue. */
-async function poll(run: PlanRun, client: ServiceClient, now: Clock): Promise<PlanRun> {
-  const listed = afterListed(run, await client.listBatchExecutions(run.batchId!));
-  let next = listed.run;
-  for (const id of listed.toRead) next = afterRead(next, await client.getExecution(id));
-  if (needsBatchCheck(next, now())) next = afterBatchChecked(next, (await client.getBatch(run.batchId!)).status);
-  return next;
-}
-
-async function stopStep(run: PlanRun, client: ServiceClient, now: Clock): Promise<PlanRun> {
-  if (run.phase !== 'following') {
-    // Not followed yet: the batch (if any) is stopped, in case a schedule went through, and removed.
-    if (run.batchId) {
-      await client.stopBatch(run.batchId).catch(() => undefined);
-      await client.deleteBatch(run.batchId).catch(() => undefined);
-    }
-    return failRun(run, 'Stopped before any call was placed.', now());
-  }
-  try {
-    await client.stopBatch(run.batchId!);
-  } catch (error) {
-    return afterPollFailed(run, `The batch could not be stopped: ${message(error)}`, now());
-  }
-  try {
-    return finish(await poll(run, client, now), now());
-  } catch {
-    // The batch is stopped; what was read before is judged.
-    return finish(run, now());
-  }
-}
 
 export class PlanRunsService {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -155,7 +38,7 @@ export class PlanRunsService {
     return planStore.editRuns((runs) => {
       const latest = runs.find((r) => r.id === run.id);
       if (!latest && !isNew) return { items: null, result: undefined };
-      const next = latest?.stopRequested && isRunActive(run) ? { ...run, stopRequested: true, nextPollAt: this.now() } : run;
+      const next = latest?.stopRequested && !run.stopRequested && isRunActive(run) ? requestStop(run, this.now()) : run;
       return { items: upsertRun(runs, next), result: next };
     }, this.now());
   }
@@ -195,15 +78,16 @@ export class PlanRunsService {
 
   private async step(run: PlanRun): Promise<void> {
     let current = run;
-    if (run.phase === 'creating' || run.phase === 'scheduling') {
-      // Counted (stored) before the request is sent.
-      const marked = await this.save(markAttempt(run));
+    const counted = markAttempt(run);
+    if (counted !== run) {
+      // A create or schedule is counted (stored) before the request is sent.
+      const marked = await this.save(counted);
       if (!marked) return;
       current = marked;
     }
     let next: PlanRun;
     try {
-      next = await advanceRun(current, await this.clientFor(current), this.now);
+      next = await advanceRun(current, await this.clientFor(current), describeError, this.now);
     } catch (error) {
       // No key for the run's service (a session-only key gone after a restart): wait and say why.
       next = afterPollFailed(current, message(error), this.now());

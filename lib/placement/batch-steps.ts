@@ -111,7 +111,11 @@ export async function stopBatchStep<P extends PlacementState>(call: P, spec: Bat
   try {
     if (!call.batchId) {
       if (call.createAttempts === 0) return finishLocally(call, now());
-      const named = await batchesNamed(client, call.agentId, spec.fileName);
+      // A 404 for the agent's batches: the agent is unknown there, so nothing of this placement was made.
+      const named = await batchesNamed(client, call.agentId, spec.fileName).catch((error: unknown) => {
+        if (describe(error).status === 404) return [];
+        throw error;
+      });
       const underWay = named.filter((b) => !OVER.has(b.status) && b.status !== 'created');
       if (underWay.length === 0) {
         for (const b of named) if (b.status === 'created') await deleteConfirmed(client, b.batch_id, describe);

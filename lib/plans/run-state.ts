@@ -1,12 +1,14 @@
 /**
- * A plan's run in the extension, as pure steps of (run, answer, clock): created → scheduled →
- * followed (follow.ts decides the pace) → judged. The background's shell (lib/background/plan-runs.ts)
- * makes the requests and stores each new state, so a run survives a closed panel and a restarted
- * worker. A create or schedule is counted before it is sent: a second try looks first.
+ * A plan's run, as pure steps of (run, answer, clock): placed by the placement engine (one batch, a row
+ * per case), its list followed (lib/placement/follow-batch.ts decides the pace), then judged. The
+ * shells — the background (lib/background/plan-runs.ts) and the command line (run.ts) — make the
+ * requests through run-step.ts and keep each new state.
  */
 import type { Execution } from '../api/schemas/execution';
-import { executionsByCase } from './batch';
+import { markAttempt as markPlacementAttempt, requestStop as requestPlacementStop } from '../placement/engine';
 import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay, type FollowState } from '../placement/follow-batch';
+import { newPlacementState, type BatchSpec, type PlacementState } from '../placement/state';
+import { executionsByCase, planCsv } from './batch';
 import { judgeRun, type RunResult } from './judge';
 import type { TestPlan } from './schema';
 
@@ -15,29 +17,23 @@ export type RunPhase = 'creating' | 'scheduling' | 'following' | 'finished' | 'f
 /** The follow state, with the service clock's offset from ours (ms) when the batch was scheduled. */
 export type RunFollow = FollowState & { clockOffset?: number };
 
-export interface PlanRun {
-  id: string;
+/**
+ * A plan's run: a placement of N rows (its engine fields, lib/placement/state.ts: the batch, the
+ * attempts, the stop and its confirmation) plus the plan, how its batch is followed, and the verdicts.
+ */
+export type PlanRun = PlacementState & {
   /** The stored plan this run is of (lib/plans/store.ts), and the plan as it was when the run began. */
   planId: string;
   plan: TestPlan;
   /** The service the run was placed at: it is followed with that service's key only. */
   baseUrl: string;
+  /** What the panel shows: derived from the placement's step after every step. */
   phase: RunPhase;
-  createdAt: number;
-  createAttempts: number;
-  scheduleAttempts: number;
-  batchId: string | null;
   follow: RunFollow | null;
-  /** When the next step is due (our clock); null once the run has ended. */
-  nextPollAt: number | null;
-  /** Polls that failed in a row (network trouble): the next one waits longer. */
-  failures: number;
-  stopRequested: boolean;
-  /** The last problem, as a person reads it (a failed poll, or why the run failed). */
-  lastError: string | null;
+  /** Why the run could not be placed (a create or schedule the service refused): it ends `failed` with it, once cleaned up. */
+  abandoned: string | null;
   result: RunResult | null;
-  finishedAt: number | null;
-}
+};
 
 /** A run is followed for at most this long; then what is known is judged (unfinished cases are errors). */
 export const MAX_RUN_MS = 3 * 60 * 60_000;
@@ -47,40 +43,37 @@ export const RUNS_PER_PLAN = 20;
 /** The batch's file name carries the run id, so a lost create answer can be found again. */
 export const runFileName = (runId: string) => `test-plan-${runId}.csv`;
 
+/** What a run asks the service to dial: one batch, a row per case, named for the run. */
+export const runSpec = (run: Pick<PlanRun, 'id' | 'plan'>): BatchSpec => ({
+  via: 'batch',
+  csv: planCsv(run.plan),
+  fileName: runFileName(run.id),
+  fromNumber: run.plan.from_number ?? null,
+});
+
 export function newRun(input: { id: string; planId: string; plan: TestPlan; baseUrl: string }, now: number): PlanRun {
-  return {
-    ...input,
-    phase: 'creating',
-    createdAt: now,
-    createAttempts: 0,
-    scheduleAttempts: 0,
-    batchId: null,
-    follow: null,
-    nextPollAt: now,
-    failures: 0,
-    stopRequested: false,
-    lastError: null,
-    result: null,
-    finishedAt: null,
-  };
+  return { ...newPlacementState({ id: input.id, agentId: input.plan.agent_id }, now), ...input, phase: 'creating', follow: null, abandoned: null, result: null };
 }
 
-export const isRunActive = (run: PlanRun) => run.phase !== 'finished' && run.phase !== 'failed';
+/** The phase the panel shows, from the placement's step (a finished run that never followed a batch placed nothing). */
+export function runPhase(run: Pick<PlanRun, 'step' | 'follow'>): RunPhase {
+  if (run.step === 'creating-batch' || run.step === 'starting-call') return 'creating';
+  if (run.step === 'scheduling') return 'scheduling';
+  if (run.step !== 'finished') return 'following';
+  return run.follow ? 'finished' : 'failed';
+}
+
+export const isRunActive = (run: Pick<PlanRun, 'phase'>) => run.phase !== 'finished' && run.phase !== 'failed';
 
 /** Counts a create or schedule before it is sent (stored first): a later try knows it may have happened. */
-export function markAttempt(run: PlanRun): PlanRun {
-  if (run.phase === 'creating') return { ...run, createAttempts: run.createAttempts + 1 };
-  if (run.phase === 'scheduling') return { ...run, scheduleAttempts: run.scheduleAttempts + 1 };
-  return run;
-}
+export const markAttempt = (run: PlanRun): PlanRun => markPlacementAttempt(run) ?? run;
 
-export function afterCreated(run: PlanRun, batchId: string, now: number): PlanRun {
-  return { ...run, phase: 'scheduling', batchId, nextPollAt: now, lastError: null };
-}
-
-export function afterScheduled(run: PlanRun, s: { scheduledAt: string; requestAt: number; timeScale: number; clockOffset: number }, now: number): PlanRun {
-  const follow: RunFollow = { ...newFollowState(run.batchId!, s.scheduledAt, s.requestAt, s.timeScale), clockOffset: s.clockOffset };
-  return { ...run, phase: 'following', follow, failures: 0, lastError: null, nextPollAt: now + nextListDelay(follow, now) };
+/** The batch is scheduled (by this run, or by an earlier try whose answer was lost): its list is followed from now. */
+export function withFollow(run: PlanRun, now: number): PlanRun {
+  if (run.follow || !run.batchId || (run.step !== 'finding-execution' && run.step !== 'tracking')) return run;
+  const follow: RunFollow = { ...newFollowState(run.batchId, run.scheduledAt ?? '', run.scheduledRequestAt ?? now, run.timeScale), clockOffset: run.clockOffset };
+  const pendingStop = run.stopRequested && !run.stopSent;
+  return { ...run, follow, nextPollAt: pendingStop ? run.nextPollAt : now + nextListDelay(follow, now) };
 }
 
 /** Folds the batch's execution list in; answers the executions to read in full now. */
@@ -102,34 +95,35 @@ export function afterBatchChecked(run: PlanRun, batchStatus: string): PlanRun {
   return { ...run, follow: { ...f, ended: ['failed', 'stopped'].includes(batchStatus), requests: { ...f.requests, batch: f.requests.batch + 1 } } };
 }
 
-/** After a successful poll: judge when every execution is in (or the run is too old), else plan the next poll. */
+/** After a successful poll: judge when every execution is in, the stop is confirmed, or the run is too old; else plan the next poll. */
 export function afterPoll(run: PlanRun, now: number): PlanRun {
-  if (isDone(run.follow!) || now - run.createdAt > MAX_RUN_MS) return finish(run, now);
-  return { ...run, failures: 0, lastError: null, nextPollAt: now + nextListDelay(run.follow!, now) };
+  if (isDone(run.follow!) || (run.stopRequested && run.stopSent) || now - run.createdAt > MAX_RUN_MS) return finish(run, now);
+  return { ...run, consecutiveFailures: 0, failingSince: null, lastError: null, serviceWait: null, nextPollAt: now + nextListDelay(run.follow!, now) };
 }
 
 /** Calls are placed: keep following through network trouble, backing off. */
 export function afterPollFailed(run: PlanRun, message: string, now: number): PlanRun {
-  const failures = run.failures + 1;
-  return { ...run, failures, lastError: message, nextPollAt: now + Math.min(30_000, 1_000 * 2 ** failures) };
+  const failures = run.consecutiveFailures + 1;
+  return { ...run, consecutiveFailures: failures, lastError: message, nextPollAt: now + Math.min(30_000, 1_000 * 2 ** failures) };
 }
 
-/** The batch could not be made or scheduled: no call was placed; every case is an error with the reason. */
+/** Nothing of the run dials (never placed, or what was made is confirmed removed): every case is an error with the reason. */
 export function failRun(run: PlanRun, message: string, now: number): PlanRun {
   const result = judgeRun(run.plan, new Map(), { batchId: run.batchId, startedAt: run.createdAt, finishedAt: now });
   const cases = result.cases.map((c) => ({ ...c, error: `The run's batch was not placed: ${message}` }));
-  return { ...run, phase: 'failed', lastError: message, nextPollAt: null, finishedAt: now, result: { ...result, cases } };
+  return { ...run, step: 'finished', phase: 'failed', lastError: message, nextPollAt: null, finishedAt: now, result: { ...result, cases } };
 }
 
 /** Judges what is known: unfinished rows (a stopped batch, a run given up) are errors. */
 export function finish(run: PlanRun, now: number): PlanRun {
   const rows = Object.values(run.follow?.rows ?? {});
   const result = judgeRun(run.plan, executionsByCase(run.plan, rows), { batchId: run.batchId, startedAt: run.createdAt, finishedAt: now });
-  return { ...run, phase: 'finished', nextPollAt: null, finishedAt: now, result };
+  return { ...run, step: 'finished', phase: 'finished', nextPollAt: null, finishedAt: now, result };
 }
 
+/** Stop: stored at once ("Stopping…"); the next step performs it, and the run ends only once the service confirms it. */
 export function requestStop(run: PlanRun, now: number): PlanRun {
-  return isRunActive(run) ? { ...run, stopRequested: true, nextPollAt: now } : run;
+  return isRunActive(run) ? { ...requestPlacementStop(run, now), nextPollAt: now } : run;
 }
 
 /** Requests the run made so far (create and schedule counted as tried). */

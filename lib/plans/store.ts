@@ -9,6 +9,7 @@
  */
 import { z } from '../api/zod';
 import type { KeptAside } from '../calls/history';
+import { newPlacementState, PLACEMENT_STEPS } from '../placement/state';
 import type { PlanRun } from './run-state';
 import { checkPlan, problemsText, type TestPlan } from './schema';
 
@@ -77,21 +78,37 @@ const storedRunShape = z
     batchId: z.string().nullable(),
     follow: z.looseObject({ batchId: z.string(), rows: z.record(z.string(), z.unknown()), finished: z.record(z.string(), z.unknown()) }).nullable(),
     nextPollAt: z.number().nullable(),
-    failures: z.number().int().nonnegative(),
     stopRequested: z.boolean(),
     lastError: z.string().nullable(),
     result: z.looseObject({ verdict: z.enum(['pass', 'fail', 'error']), cases: z.array(z.unknown()) }).nullable(),
     finishedAt: z.number().nullable(),
+    /** Runs stored before the placement engine have no step: it is read from their phase. */
+    step: z.enum(PLACEMENT_STEPS).optional(),
+    /** Before the placement engine: polls failed in a row. */
+    failures: z.number().int().nonnegative().optional(),
   })
   .loose();
+
+const stepOfPhase = { creating: 'creating-batch', scheduling: 'scheduling', following: 'finding-execution', finished: 'finished', failed: 'finished' } as const;
 
 export function readRuns(raw: unknown): StoreRead<PlanRun> {
   return readContainer(raw, { key: 'runs', version: RUNS_VERSION, noun: 'test plan runs' }, (item) => {
     const shape = storedRunShape.safeParse(item);
     const plan = shape.success ? checkPlan(shape.data.plan) : null;
     if (!shape.success || !plan?.ok) return { ok: false, reason: 'A stored run of a test plan could not be read; it is kept aside.' };
+    const { failures, ...data } = shape.data;
     // The follow state and result were built by this code from parsed service records; their shape was checked above.
-    return { ok: true, value: { ...(shape.data as unknown as PlanRun), plan: plan.plan } };
+    // A run from before the placement engine gets the engine's fields it lacks, from what it has.
+    const engine = newPlacementState({ id: data.id, agentId: plan.plan.agent_id }, data.createdAt);
+    const run = {
+      ...engine,
+      consecutiveFailures: failures ?? engine.consecutiveFailures,
+      abandoned: null,
+      ...(data as unknown as Partial<PlanRun>),
+      step: data.step ?? stepOfPhase[data.phase],
+      plan: plan.plan,
+    } as PlanRun;
+    return { ok: true, value: run };
   });
 }
 

@@ -1,5 +1,6 @@
 // Recorded executions in the live shape and the spec shape, read through the client's own schema.
 import { execution, type Execution } from '../../../lib/api/schemas/execution';
+import { withFollow, type PlanRun } from '../../../lib/plans/run-state';
 import { checkPlan, type TestPlan, type TestPlanInput } from '../../../lib/plans/schema';
 
 export function plan(input: Partial<TestPlanInput> & Pick<TestPlanInput, 'cases'>): TestPlan {
@@ -51,4 +52,10 @@ export function specExecution(over: Record<string, unknown> = {}): Execution {
     context_details: {},
     ...over,
   });
+}
+
+/** A run as the placement engine leaves it once its batch is made and scheduled, with its list followed from `now`. */
+export function scheduledRun(run: PlanRun, s: { batchId: string; scheduledAt: string; requestAt: number }, now: number): PlanRun {
+  const placed: PlanRun = { ...run, step: 'finding-execution', phase: 'following', batchId: s.batchId, scheduledAt: s.scheduledAt, scheduledRequestAt: s.requestAt, status: 'scheduled' };
+  return withFollow(placed, now);
 }

@@ -9,7 +9,7 @@ import { planStore } from '../../../lib/background/plan-store';
 import { PlanRunsService } from '../../../lib/background/plan-runs';
 import { clientFor } from '../../../lib/background/service';
 import { planCsv } from '../../../lib/plans/batch';
-import { markAttempt, newRun, runFileName, upsertRun, type PlanRun } from '../../../lib/plans/run-state';
+import { isRunActive, markAttempt, newRun, runFileName, upsertRun, type PlanRun } from '../../../lib/plans/run-state';
 import { batchForm, call, waitFor } from '../../../sandbox/testing';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import { SEED } from '../../../sandbox/seed';
@@ -133,6 +133,41 @@ describe('PlanRunsService', () => {
     expect(done.phase).toBe('finished');
     expect(done.result!.verdict).toBe('pass');
     expect(await scheduleStatuses()).toContain(0);
+  });
+
+  const requested = async (path: RegExp) => {
+    const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
+    return ((Array.isArray(log) ? log : log.requests) as { path: string }[]).filter((r) => path.test(r.path)).length;
+  };
+  const setSpeed = (speed: number) => fetch(`${sb.url}/__sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ speed }) });
+
+  it('Stop while the batch is being scheduled (its answer lost) and the network is down: "Stopping…" until the service confirms, then the batch is stopped and nothing rings', async () => {
+    await setSpeed(1); // the batch's two minutes are real: nothing may dial during this test
+    try {
+      // The schedule is held a moment, then taken, and its answer lost.
+      await fault({ method: 'POST', path: 'schedule', dropAfter: true, delayMs: 1_500, count: 1 });
+      const s = service();
+      await s.start({ id: 'run-g', planId: 'plan-1', plan: p(), baseUrl: sb.url });
+      await waitFor(async () => ((await stored('run-g'))?.scheduleAttempts === 1 ? true : undefined), { what: 'the schedule to be sent' });
+      // Stop is pressed while it is in flight, and the network goes down for every later batch request.
+      await s.stop('run-g');
+      await fault({ path: '^/batches', drop: true, count: 10_000 });
+      await waitFor(async () => ((await requested(/\/stop$/)) >= 2 ? true : undefined), { timeoutMs: 15_000, what: 'the stop tried twice' });
+      const meanwhile = (await stored('run-g'))!;
+      // Not "stopped", not "nothing was placed": the service has not said so.
+      expect(meanwhile).toMatchObject({ stopRequested: true, stopSent: false, result: null });
+      expect(isRunActive(meanwhile)).toBe(true);
+      // The network comes back: the stop goes through and is confirmed.
+      await fetch(`${sb.url}/__sandbox/faults`, { method: 'DELETE' });
+      const done = (await waitFor(async () => ((await stored('run-g'))?.result ? stored('run-g') : undefined), { timeoutMs: 20_000, what: 'the run to end' }))!;
+      const [made] = await batchesNamed(runFileName('run-g'));
+      expect(made?.status).toBe('stopped');
+      expect(done.result!.cases.every((c) => c.verdict === 'error')).toBe(true);
+      const rows = (await call(sb.url, 'GET', `/batches/${done.batchId}/executions`)).body as { status: string }[];
+      expect(rows.filter((r) => !['scheduled', 'stopped', 'prepared'].includes(r.status))).toEqual([]);
+    } finally {
+      await setSpeed(600);
+    }
   });
 
   it('a schedule the service refuses removes the unscheduled batch and fails the run with the service’s message', async () => {

@@ -2,12 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterBatchChecked,
-  afterCreated,
   afterListed,
   afterPoll,
   afterPollFailed,
   afterRead,
-  afterScheduled,
   failRun,
   finish,
   isRunActive,
@@ -21,7 +19,7 @@ import {
   upsertRun,
   type PlanRun,
 } from '../../../lib/plans/run-state';
-import { liveExecution, plan } from './fixtures';
+import { liveExecution, plan, scheduledRun } from './fixtures';
 
 const p = plan({
   cases: [
@@ -34,9 +32,8 @@ const started = () => newRun({ id: 'run-1', planId: 'plan-1', plan: p, baseUrl: 
 
 function scheduled(): PlanRun {
   let run = markAttempt(started());
-  run = afterCreated(run, 'batch-1', T0 + 100);
-  run = markAttempt(run);
-  return afterScheduled(run, { scheduledAt: '2026-11-23T10:02:15+00:00', requestAt: T0 + 200, timeScale: 1, clockOffset: 0 }, T0 + 300);
+  run = markAttempt({ ...run, step: 'scheduling', phase: 'scheduling', batchId: 'batch-1' });
+  return scheduledRun(run, { batchId: 'batch-1', scheduledAt: '2026-11-23T10:02:15+00:00', requestAt: T0 + 200 }, T0 + 300);
 }
 
 const okRow = (status: string) => liveExecution({ id: 'e-ok', status, batch_id: 'batch-1' }, 'ok');
@@ -47,9 +44,10 @@ describe('a run, step by step', () => {
     const run = started();
     expect(run).toMatchObject({ phase: 'creating', nextPollAt: T0, createAttempts: 0 });
     expect(markAttempt(run).createAttempts).toBe(1);
-    const created = afterCreated(markAttempt(run), 'batch-1', T0 + 1);
-    expect(created).toMatchObject({ phase: 'scheduling', batchId: 'batch-1', nextPollAt: T0 + 1 });
+    const created = { ...markAttempt(run), step: 'scheduling' as const, batchId: 'batch-1' };
     expect(markAttempt(created).scheduleAttempts).toBe(1);
+    // Nothing else is counted: following changes nothing at the service.
+    expect(markAttempt(scheduled())).toEqual(scheduled());
   });
 
   it('after scheduling, sleeps until just before the start rather than polling at once', () => {
@@ -89,7 +87,7 @@ describe('a run, step by step', () => {
     expect(once.lastError).toBe('Network error');
     expect(twice.nextPollAt! - T0).toBeGreaterThan(once.nextPollAt! - T0);
     expect(twice.nextPollAt! - T0).toBeLessThanOrEqual(30_000);
-    expect(afterPoll(afterListed(twice, [okRow('in-progress')]).run, T0).failures).toBe(0);
+    expect(afterPoll(afterListed(twice, [okRow('in-progress')]).run, T0).consecutiveFailures).toBe(0);
   });
 
   it('asks the batch when nothing was listed long after every expected start, and ends if it failed', () => {

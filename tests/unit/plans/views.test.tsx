@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RunCompare } from '../../../components/plans/RunCompare';
 import { RunResults } from '../../../components/plans/RunResults';
-import { afterCreated, afterListed, afterRead, afterScheduled, finish, markAttempt, newRun, type PlanRun } from '../../../lib/plans/run-state';
+import { afterListed, afterRead, finish, markAttempt, newRun, type PlanRun } from '../../../lib/plans/run-state';
 import { fakeBackground, ok } from '../ui/helpers';
-import { liveExecution, plan } from './fixtures';
+import { liveExecution, plan, scheduledRun } from './fixtures';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);
@@ -20,8 +20,8 @@ const p = plan({
 });
 
 function following(id: string, createdAt: number): PlanRun {
-  const run = afterCreated(markAttempt(newRun({ id, planId: 'plan-1', plan: p, baseUrl: 'http://x' }, createdAt)), 'batch-1', createdAt);
-  return afterScheduled(run, { scheduledAt: new Date(createdAt + 135_000).toISOString(), requestAt: createdAt, timeScale: 1, clockOffset: 0 }, createdAt);
+  const run = markAttempt(newRun({ id, planId: 'plan-1', plan: p, baseUrl: 'http://x' }, createdAt));
+  return scheduledRun(run, { batchId: 'batch-1', scheduledAt: new Date(createdAt + 135_000).toISOString(), requestAt: createdAt }, createdAt);
 }
 
 function finished(id: string, createdAt: number, ok: Record<string, unknown>): PlanRun {

@@ -1,0 +1,57 @@
+/**
+ * One step of a plan's run, shared by its two shells (the background's PlanRunsService with its alarms,
+ * and the command line's loop): the placement engine places, looks up and stops the batch; following
+ * is one list poll, a full read of each newly finished execution, and the batch when overdue. No
+ * browser globals: it runs in the extension and in Node alike.
+ */
+import type { PlacementClient } from '../placement/client';
+import { advancePlacement } from '../placement/engine';
+import type { DescribeError, StepResult } from '../placement/outcome';
+import {
+  afterBatchChecked,
+  afterListed,
+  afterPoll,
+  afterPollFailed,
+  afterRead,
+  failRun,
+  isRunActive,
+  needsBatchCheck,
+  requestStop,
+  runPhase,
+  runSpec,
+  withFollow,
+  type PlanRun,
+} from './run-state';
+
+/** Performs the run's current step once and answers the new state. Never throws. */
+export async function advanceRun(run: PlanRun, client: PlacementClient, describe: DescribeError, now: () => number): Promise<PlanRun> {
+  if (!isRunActive(run)) return run;
+  const { call: stepped } = await advancePlacement(run, runSpec(run), client, describe, now, { follow: (r) => followRun(r, client, describe, now) });
+  let next = withFollow(stepped, now());
+  if (next.failure && !next.stopRequested) {
+    // A create or schedule the service refused: nothing will dial. Whatever was made is removed first
+    // (the engine's Stop, confirmed by the service), then the run ends `failed` with the reason.
+    next = { ...requestStop({ ...next, failure: null }, now()), abandoned: next.failure.message };
+  }
+  if (next.step === 'finished' && !next.result) {
+    // Over before any batch was followed: nothing dialled (a stop confirmed, or an abandoned placement).
+    return failRun(next, next.abandoned ?? (next.stopRequested ? stoppedBeforePlaced : next.lastError ?? stoppedBeforePlaced), now());
+  }
+  return { ...next, phase: next.result ? next.phase : runPhase(next) };
+}
+
+export const stoppedBeforePlaced = 'Stopped before any call was placed.';
+
+/** One poll of the batch's list; a stop confirmed, or every row in, ends the run with its verdicts. */
+async function followRun(run: PlanRun, client: PlacementClient, describe: DescribeError, now: () => number): Promise<StepResult<PlanRun>> {
+  const following = withFollow(run, now());
+  try {
+    const listed = afterListed(following, await client.listBatchExecutions(following.batchId!));
+    let next = listed.run;
+    for (const id of listed.toRead) next = afterRead(next, await client.getExecution(id));
+    if (needsBatchCheck(next, now())) next = afterBatchChecked(next, (await client.getBatch(following.batchId!)).status);
+    return { call: afterPoll(next, now()), changed: [] };
+  } catch (error) {
+    return { call: afterPollFailed(following, describe(error).message, now()), changed: [] };
+  }
+}
