@@ -32,7 +32,7 @@ function Progress({ run }: { run: PlanRun }) {
   return (
     <>
       <StatusMessage>
-        {run.stopRequested ? t('plans_stopping') : phaseLabel(run.phase)} {run.follow ? t('plans_callsFinished', num(finished), num(run.plan.cases.length)) : ''}
+        {run.stopRequested && !run.abandoned ? t('plans_stopping') : phaseLabel(run.phase)} {run.follow ? t('plans_callsFinished', num(finished), num(run.plan.cases.length)) : ''}
         {parts.length ? ` ${t('plans_statusNow', parts.join(', '))}` : ''}
       </StatusMessage>
       {run.lastError ? <p class="hint">{t('plans_lastProblem', run.lastError)}</p> : null}
