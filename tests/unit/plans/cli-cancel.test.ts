@@ -28,8 +28,9 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, speed: 1 });
 });
 afterAll(() => sb.close());
-beforeEach(() => {
+beforeEach(async () => {
   sb.reset();
+  await call(sb.url, 'POST', '/__sandbox/clock', { key: null, body: { speed: 1 } });
   dir = mkdtempSync(join(tmpdir(), 'qa-cancel-'));
 });
 

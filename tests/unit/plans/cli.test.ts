@@ -144,19 +144,34 @@ describe('against the spec\'s route forms', () => {
 
 describe('parseQaArgs', () => {
   it('reads the command, the plan and the options, = forms included', () => {
-    expect(parseQaArgs(['--', 'run', 'p.json', '--base-url=http://x:1', '--junit', 'o.xml', '--max-wait', '2'])).toEqual({
+    expect(parseQaArgs(['--', 'run', 'p.json', '--base-url=http://127.0.0.1:1/', '--junit', 'o.xml', '--max-wait', '2'])).toEqual({
       planPath: 'p.json',
-      baseUrl: 'http://x:1',
+      baseUrl: 'http://127.0.0.1:1',
       junit: 'o.xml',
       maxWaitMs: 120_000,
     });
     expect(parseQaArgs(['run', 'p.json'], { VOICE_AGENT_BASE_URL: 'https://api.example.com' }).baseUrl).toBe('https://api.example.com');
   });
+  it('--base-url follows the extension\'s rule: HTTPS, or plain HTTP to an address that parses as loopback', () => {
+    for (const ok of ['https://api.example.com', 'http://127.0.0.1:8787', 'http://localhost:1', 'http://[::1]:9', 'http://0x7f.1:9', 'http://2130706433:9']) {
+      expect(parseQaArgs(['run', 'p.json', '--base-url', ok]).baseUrl, ok).toMatch(/^https?:\/\//);
+    }
+    for (const refused of ['http://api.example.com', 'http://127.evil.example', 'http://10.0.0.1', 'http://127.0.0.1.nip.io']) {
+      expect(() => parseQaArgs(['run', 'p.json', '--base-url', refused]), refused).toThrow(/must use HTTPS/);
+    }
+    // The variable is checked by the same rule, and the error says where the address came from.
+    expect(() => parseQaArgs(['run', 'p.json'], { VOICE_AGENT_BASE_URL: 'http://example.com' })).toThrow(/--base-url \(from VOICE_AGENT_BASE_URL\) "http:\/\/example.com": .*HTTPS/);
+    expect(() => parseQaArgs(['run', 'p.json', '--base-url', 'https://user:pw@example.com'])).toThrow(UsageError);
+  });
+  it('--leave-running is a flag', () => {
+    expect(parseQaArgs(['run', 'p.json', '--base-url', 'https://x.example', '--leave-running']).leaveRunning).toBe(true);
+  });
   it.each([
     [['p.json'], /Unknown command "p.json"/],
     [['run'], /Missing the plan file/],
     [['run', 'p.json'], /Missing --base-url/],
-    [['run', 'p.json', '--base-url', 'ftp://x'], /not an http\(s\) URL/],
+    [['run', 'p.json', '--base-url', 'ftp://x'], /must start with https:\/\//],
+    [['run', 'p.json', '--base-url', 'https://x', '--json', 'a', '--csv', 'a'], /a is given for two reports/],
     [['run', 'p.json', '--base-url', 'http://x', '--junit'], /--junit needs a value/],
     [['run', 'p.json', '--base-url', 'http://x', '--api-key=abc'], /never taken as an argument/],
     [['run', 'p.json', '--base-url', 'http://x', '--verbose'], /Unknown option --verbose/],

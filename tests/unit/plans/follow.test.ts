@@ -65,6 +65,7 @@ describe('runPlan on a fake client', () => {
 
   function fakeClient(script: Array<() => Execution[]>, extra: Partial<PlanClient> = {}) {
     let clock = T0;
+    let stopped = false;
     const calls: string[] = [];
     const client: PlanClient = {
       createBatch: async (req) => (calls.push(`create ${req.csv.split('\n')[0]}`), { batch_id: 'b'.repeat(32) }),
@@ -76,7 +77,9 @@ describe('runPlan on a fake client', () => {
         return next();
       },
       getExecution: async (id) => (calls.push(`get ${id}`), liveExecution({ id })),
-      getBatch: async () => (calls.push('batch'), { batch_id: 'b'.repeat(32), status: 'failed' } as any),
+      getBatch: async () => (calls.push('batch'), { batch_id: 'b'.repeat(32), status: stopped ? 'stopped' : 'failed' } as any),
+      stopBatch: async () => (calls.push('stop'), (stopped = true), {}),
+      deleteBatch: async () => (calls.push('delete'), {}),
       ...extra,
     };
     const options = { now: () => clock, sleep: async (ms: number) => void (clock += ms) };
@@ -113,9 +116,12 @@ describe('runPlan on a fake client', () => {
     expect(out.result).toMatchObject({ verdict: 'error', counts: { error: 1 } });
   });
 
-  it('gives up after maxWaitMs and judges what it knows', async () => {
+  it('at maxWaitMs stops the batch and judges what it knows: the unfinished case is not finished', async () => {
     const f = fakeClient(Array.from({ length: 500 }, () => () => [row('e1', 'in-progress')]));
     const out = await runPlan(p, f.client, { ...f.options, maxWaitMs: 10 * 60_000 });
-    expect(out.result.cases[0]).toMatchObject({ verdict: 'error', error: 'The call had not finished (last status: in-progress).' });
+    expect(f.calls).toContain('stop');
+    expect(out).toMatchObject({ ended: 'deadline', leftRunning: null, stop: { confirmed: true, state: 'stopped' } });
+    expect(out.result.cases[0]).toMatchObject({ verdict: 'error', unfinished: 'not-finished', error: expect.stringMatching(/^Not finished: .*\(last status: in-progress\)\.$/) });
+    expect(f.elapsed()).toBeLessThanOrEqual(10 * 60_000);
   });
 });
