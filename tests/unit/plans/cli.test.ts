@@ -10,7 +10,8 @@ import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import { parseQaArgs, UsageError } from '../../../lib/plans/cli';
 
 const ROOT = join(__dirname, '../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** The command CI runs (package.json "bin"). */
+const BIN = join(ROOT, 'bin/voice-agent-qa.mjs');
 const PLANS = join(ROOT, 'tests/fixtures/plans');
 let sb: Sandbox;
 let dir: string;
@@ -31,7 +32,7 @@ interface Ran {
 function qa(args: string[], env: Record<string, string> = { VOICE_AGENT_API_KEY: OWNER_KEY }): Promise<Ran> {
   return new Promise((resolve) => {
     const { VOICE_AGENT_API_KEY: _k, VOICE_AGENT_BASE_URL: _u, ...inherited } = process.env;
-    execFile(TSX, [join(ROOT, 'scripts/qa.ts'), ...args], { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
   });
@@ -57,7 +58,11 @@ describe('npm run qa -- run', () => {
       'declines: Takes a no politely',
       'busy-line: A busy line ends busy',
     ]);
-    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ verdict: 'pass', counts: { pass: 3 } });
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report).toMatchObject({ verdict: 'pass', counts: { pass: 3 } });
+    // Each outcome carries what was really there: a phrase found says where, not "not said".
+    const said = report.cases[0].outcomes.find((o: any) => o.name === 'transcript contains');
+    expect(said).toMatchObject({ passed: true, actual: expect.stringMatching(/^said: ".*Friday at 3pm works for me/) });
 
     // One batch; the list polled; each execution read in full exactly once; nothing else.
     const log = await requests();
@@ -123,6 +128,36 @@ describe('npm run qa -- run', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/The run could not start: Invalid API key/);
     expect(r.stderr + r.stdout).not.toContain('va_wrong_key_123');
+  });
+});
+
+describe('as CI runs it', () => {
+  it('`npx voice-agent-qa run …`: stdout holds only the table and its summary; progress on stderr names cases, not executions', async () => {
+    const { VOICE_AGENT_API_KEY: _k, VOICE_AGENT_BASE_URL: _u, ...inherited } = process.env;
+    const r = await new Promise<Ran>((resolve) =>
+      execFile('npx', ['voice-agent-qa', 'run', join(PLANS, 'sandbox-pass.json'), '--base-url', sb.url], { cwd: ROOT, env: { ...inherited, VOICE_AGENT_API_KEY: OWNER_KEY }, timeout: 90_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^VERDICT\s+CASE\s+LABEL/);
+    expect(lines.slice(1, 4).map((l) => l.split(/\s+/)[1])).toEqual(['callback', 'declines', 'busy-line']);
+    expect(lines.slice(4)).toEqual(['', expect.stringMatching(/^PASS: 3 passed/)]);
+    expect(r.stderr).toMatch(/case busy-line ended busy/);
+    expect(r.stderr).toMatch(/case callback ended completed/);
+    expect(r.stderr).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  }, 120_000);
+
+  it('"Agent not found" names the agent and says to check that the key belongs to its account (exit 2)', async () => {
+    const other = join(dir, 'other-agent.json');
+    const plan = JSON.parse(readFileSync(join(PLANS, 'sandbox-pass.json'), 'utf8'));
+    plan.agent_id = '99999999-aaaa-4aaa-8aaa-0a0000000009';
+    writeFileSync(other, JSON.stringify(plan));
+    const r = await qa(['run', other, '--base-url', sb.url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Agent 99999999-aaaa-4aaa-8aaa-0a0000000009 not found');
+    expect(r.stderr).toMatch(/VOICE_AGENT_API_KEY is a key of the account that owns this agent/);
   });
 });
 
