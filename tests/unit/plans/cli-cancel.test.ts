@@ -12,10 +12,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OWNER_KEY } from '../../../sandbox/keys';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import { call } from '../../../sandbox/testing';
+
+// Each test starts a Node process that loads the TypeScript through tsx: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const ROOT = join(__dirname, '../../..');
 const PLAN = join(ROOT, 'tests/fixtures/plans/sandbox-pass.json');

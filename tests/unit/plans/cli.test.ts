@@ -3,11 +3,14 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseStringPromise } from 'xml2js';
 import { OWNER_KEY } from '../../../sandbox/keys';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import { parseQaArgs, UsageError } from '../../../lib/plans/cli';
+
+// Each test starts a Node process that loads the TypeScript through tsx: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const ROOT = join(__dirname, '../../..');
 /** The command CI runs (package.json "bin"). */
