@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clockReadingFetch } from '../../../lib/api/clock';
 import { createClient } from '../../../lib/api/client';
 import { PlanNotStarted, runPlan, type PlanClient, type RunEvent } from '../../../lib/plans/run';
+import { stopBatchConfirmed } from '../../../lib/plans/stop-run';
 import { OWNER_KEY } from '../../../sandbox/keys';
 import { SEED } from '../../../sandbox/seed';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
@@ -151,5 +152,26 @@ describe('runPlan: maxWaitMs bounds the whole run', () => {
     expect((await log()).some((q) => q.path.endsWith('/stop'))).toBe(false);
     expect(await batchStatus(out.batchId!)).toBe('scheduled');
     await call(sb.url, 'POST', `/batches/${out.batchId}/stop`);
+  });
+});
+
+describe('stopBatchConfirmed (stop-run.ts)', () => {
+  it('a batch that had already completed: 404 "not queued or running", read back completed, confirmed ended, left in place', async () => {
+    const stop = await stopBatchConfirmed(client(), SEED.A.batch, { waitMs: 5_000 });
+    expect(stop).toMatchObject({ confirmed: true, state: 'ended', requests: 2 });
+    expect(await batchStatus(SEED.A.batch)).toBe('completed');
+  });
+
+  it('a batch that is gone (404 "Batch not found") is confirmed deleted', async () => {
+    const stop = await stopBatchConfirmed(client(), 'f'.repeat(32), { waitMs: 5_000 });
+    expect(stop).toMatchObject({ confirmed: true, state: 'deleted' });
+  });
+
+  it('keeps trying through 503s and Retry-After until the service answers', async () => {
+    await fault({ method: 'POST', path: '/stop$', status: 503, count: 2, retryAfter: 1 });
+    const a = abortAt('scheduled');
+    const out = await runPlan(p(), client(), { signal: a.signal, onEvent: a.onEvent });
+    expect(out.stop).toMatchObject({ confirmed: true, state: 'stopped' });
+    expect((await log()).filter((q) => q.path.endsWith('/stop')).map((q) => q.status)).toEqual([503, 503, 200]);
   });
 });
