@@ -99,11 +99,11 @@ async function main() {
     const started = Date.now();
     process.stderr.write(`20 cases at sandbox speed ${speed}: the start is ≥ 2 min ahead…\n`);
     const run = await runPlan(parsed.plan, client, {
-      onEvent: (e) => e.type === 'finished' && process.stderr.write(`  ${e.executionId} ${e.status}\n`),
+      onEvent: (e) => e.type === 'finished' && process.stderr.write(`  ${e.caseId ?? e.executionId} ${e.status}\n`),
     });
     const ourVerdictAt = Date.now();
     const base = await baselineRun!;
-    const end = lastEnd(Object.values(run.follow.finished));
+    const end = lastEnd(Object.values(run.follow!.finished));
     console.log(`Test plan run: ${CASES} cases, one batch, sandbox speed ${speed} (${s(ourVerdictAt - started)} in all)`);
     console.log(`verdict ${run.result.verdict}: ${run.result.counts.pass} passed, ${run.result.counts.fail} failed, ${run.result.counts.error} in error`);
     console.log('');
@@ -111,7 +111,7 @@ async function main() {
     console.log(`run tracker (list + 1 read)   ${String(ours.requests()).padStart(8)}   ${s(ourVerdictAt - end).padStart(8)}`);
     console.log(`every execution every 1.5 s   ${String(base.requests).padStart(8)}   ${s(base.verdictAt - lastEnd(base.executions)).padStart(8)}`);
     console.log(`ratio (baseline / ours)       ${(base.requests / ours.requests()).toFixed(1).padStart(7)}×`);
-    console.log(`(run tracker: ${run.follow.requests.list} list polls, ${run.follow.requests.full} full reads, ${run.follow.requests.batch} batch reads, 2 to create and schedule)`);
+    console.log(`(run tracker: ${run.follow!.requests.list} list polls, ${run.follow!.requests.full} full reads, ${run.follow!.requests.batch} batch reads, 2 to create and schedule)`);
   } finally {
     await sandbox.close();
   }

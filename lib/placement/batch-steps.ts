@@ -108,6 +108,8 @@ export async function scheduleStep<P extends PlacementState>(call: P, client: Pl
  * Anything not confirmed (network trouble, 5xx) keeps the flag and is tried again ("Stopping…").
  */
 export async function stopBatchStep<P extends PlacementState>(call: P, spec: BatchSpec, client: PlacementClient, describe: DescribeError, now: () => number): Promise<StepResult<P>> {
+  /** The service's word that the batch had already ended (kept as `stopRefused`: there was nothing to stop). */
+  let ended: string | null = null;
   try {
     if (!call.batchId) {
       if (call.createAttempts === 0) return finishLocally(call, now());
@@ -134,6 +136,7 @@ export async function stopBatchStep<P extends PlacementState>(call: P, spec: Bat
     } catch (error) {
       // 404 "Batch is not queued or running": never scheduled (a schedule refused, or not landed yet), or already over.
       if (describe(error).status !== 404) throw error;
+      ended = describe(error).message;
       const batch = await readBatch(client, call.batchId!, describe);
       if (!batch) return finishLocally(call, now()); // gone: it cannot dial
       if (batch.status === 'created') {
@@ -149,7 +152,7 @@ export async function stopBatchStep<P extends PlacementState>(call: P, spec: Bat
     return { call: stopNotConfirmed(call, described, now()), changed: [] };
   }
   const step = call.step === 'scheduling' ? 'finding-execution' : call.step;
-  return { call: { ...succeeded(call), step, stopSent: true, failure: null, trackingPaused: false, nextPollAt: now() }, changed: [] };
+  return { call: { ...succeeded(call), step, stopSent: true, stopRefused: ended, failure: null, trackingPaused: false, nextPollAt: now() }, changed: [] };
 }
 
 /** The batch, or null when the service no longer has it (404). */

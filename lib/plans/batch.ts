@@ -17,25 +17,23 @@ export function planCsv(plan: TestPlan): string {
   return [header, ...rows].map((cells) => cells.map(csvField).join(',')).join('\n') + '\n';
 }
 
+/** The case an execution belongs to: its case id variable, else its number when exactly one case calls it. */
+export function caseOf(plan: TestPlan, execution: Execution): string | undefined {
+  const tagged = rowVariables(execution)[CASE_ID_VARIABLE];
+  if (typeof tagged === 'string' && plan.cases.some((c) => c.id === tagged)) return tagged;
+  const number = executionNumber(execution);
+  const candidates = number ? plan.cases.filter((c) => c.contact_number === number) : [];
+  return candidates.length === 1 ? candidates[0]!.id : undefined;
+}
+
 /**
- * Executions by case id. The case id variable decides; an execution without one is matched by its
- * number, only when exactly one case calls that number. A retried row may give two executions for a
- * case: the latest (by `updated_at`, else list order) is kept.
+ * Executions by case id (see caseOf). A retried row may give two executions for a case: the latest
+ * (by `updated_at`, else list order) is kept.
  */
 export function executionsByCase(plan: TestPlan, executions: readonly Execution[]): Map<string, Execution> {
-  const ids = new Set(plan.cases.map((c) => c.id));
-  const byNumber = new Map<string, string[]>();
-  for (const c of plan.cases) byNumber.set(c.contact_number, [...(byNumber.get(c.contact_number) ?? []), c.id]);
   const out = new Map<string, Execution>();
   for (const execution of executions) {
-    const tagged = rowVariables(execution)[CASE_ID_VARIABLE];
-    let caseId: string | undefined;
-    if (typeof tagged === 'string' && ids.has(tagged)) caseId = tagged;
-    else {
-      const number = executionNumber(execution);
-      const candidates = number ? byNumber.get(number) : undefined;
-      if (candidates?.length === 1) caseId = candidates[0];
-    }
+    const caseId = caseOf(plan, execution);
     if (!caseId) continue;
     const previous = out.get(caseId);
     if (!previous || (previous.updated_at ?? '') <= (execution.updated_at ?? '')) out.set(caseId, execution);

@@ -1,95 +1,49 @@
 /**
- * `npm run qa -- run plan.json --base-url URL [--junit f] [--json f] [--csv f]`: runs a test plan
- * as one batch and exits with its verdict — 0 all passed, 1 any case failed or in error, 2 usage,
- * plan or setup problems (nothing was called). The key comes from VOICE_AGENT_API_KEY only: an
- * argument would end up in shell history, CI logs and the process list.
+ * `npx voice-agent-qa run plan.json --base-url URL [--junit f] [--json f] [--csv f] [--max-wait min]
+ * [--leave-running]`: runs a test plan as one batch and exits with its verdict (exit codes in
+ * cli-args.ts EXIT and docs/test-plans.md). The key comes from VOICE_AGENT_API_KEY only: an argument
+ * would end up in shell history, CI logs and the process list.
+ *
+ * SIGINT / SIGTERM abort the run (runPlan stops the batch and waits for the service to confirm), the
+ * reports are still written; a second signal exits at once, naming the batch left running.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { clockReadingFetch } from '../api/clock';
 import { createClient } from '../api/client';
-import { isApiError } from '../api/errors';
-import { toCsv, toJUnit, toJson } from './export';
+import { EXIT, KEY_ENV, parseQaArgs, USAGE, UsageError, type QaArgs } from './cli-args';
+import { reportPathProblems, writeReports } from './cli-reports';
 import { formatDuration, textReport } from './report';
-import { runPlan, type PlanClient, type RunEvent } from './run';
-import { parsePlan, problemsText } from './schema';
+import { PlanNotStarted, runPlan, STOP_WAIT_MS, type PlanClient, type RunEvent, type RunOutcome, type StopOutcome } from './run';
+import { parsePlan, problemsText, type TestPlan } from './schema';
 
-export const KEY_ENV = 'VOICE_AGENT_API_KEY';
-export const BASE_URL_ENV = 'VOICE_AGENT_BASE_URL';
-
-export const USAGE = `Usage: npm run qa -- run <plan.json> --base-url <url> [--junit <file>] [--json <file>] [--csv <file>]
-
-  Runs every case of the plan as one batch of real calls, judges each call, prints a table.
-  --base-url <url>   the service (or sandbox) root; default $${BASE_URL_ENV}
-  --junit <file>     write the results as JUnit XML
-  --json <file>      write the results as JSON
-  --csv <file>       write the results as CSV
-  --max-wait <min>   stop following after this many minutes (default 60); unfinished cases are errors
-  The API key is read from $${KEY_ENV}.
-  Exit: 0 all cases pass, 1 a case failed or its call never happened, 2 usage, plan or setup problem.`;
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-export interface QaArgs {
-  planPath: string;
-  baseUrl: string;
-  junit?: string;
-  json?: string;
-  csv?: string;
-  maxWaitMs: number;
-}
-
-export function parseQaArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): QaArgs {
-  const args = argv.filter((a) => a !== '--');
-  const out: Partial<QaArgs> & { maxWaitMs: number } = { maxWaitMs: 60 * 60_000 };
-  const positional: string[] = [];
-  while (args.length) {
-    const arg = args.shift()!;
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      const v = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args.shift();
-      if (v === undefined || v === '' || v.startsWith('--')) throw new UsageError(`${name} needs a value.`);
-      return v;
-    };
-    if (/^--(api-)?key$|^--token$/.test(name)) {
-      throw new UsageError(`The API key is never taken as an argument (it would be kept in shell history and shown in process lists). Set ${KEY_ENV} in the environment instead.`);
-    }
-    if (name === '--base-url') out.baseUrl = value();
-    else if (name === '--junit') out.junit = value();
-    else if (name === '--json') out.json = value();
-    else if (name === '--csv') out.csv = value();
-    else if (name === '--max-wait') {
-      const minutes = Number(value());
-      if (!(minutes > 0)) throw new UsageError('--max-wait takes a number of minutes above 0.');
-      out.maxWaitMs = minutes * 60_000;
-    } else if (name.startsWith('-')) throw new UsageError(`Unknown option ${name}.`);
-    else positional.push(arg);
-  }
-  const [command, planPath, ...rest] = positional;
-  if (command !== 'run') throw new UsageError(command ? `Unknown command "${command}"; the command is "run".` : 'Missing the command "run".');
-  if (!planPath) throw new UsageError('Missing the plan file: run <plan.json>.');
-  if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`);
-  const baseUrl = out.baseUrl ?? env[BASE_URL_ENV];
-  if (!baseUrl) throw new UsageError(`Missing --base-url (or ${BASE_URL_ENV}).`);
-  try {
-    if (!/^https?:$/.test(new URL(baseUrl).protocol)) throw new Error();
-  } catch {
-    throw new UsageError(`--base-url "${baseUrl}" is not an http(s) URL.`);
-  }
-  return { ...out, planPath, baseUrl };
-}
+export { BASE_URL_ENV, EXIT, KEY_ENV, parseQaArgs, USAGE, UsageError, type QaArgs } from './cli-args';
 
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
 
+type Signal = 'SIGINT' | 'SIGTERM';
+
+/** Where signals come from and how to leave at once: `process` in the real command. */
+export interface Shell {
+  signals?: { on(signal: Signal, listener: () => void): unknown; off(signal: Signal, listener: () => void): unknown };
+  exit?: (code: number) => void;
+}
+
 /** A client that also reads the service's clock headers (the sandbox's speed, like the extension's client). */
 function planClient(baseUrl: string, apiKey: string): PlanClient {
   const { fetch: reading, clock } = clockReadingFetch();
   return Object.assign(createClient({ baseUrl, apiKey, fetch: reading }), clock);
+}
+
+const stopCommand = (batchId: string) => `POST /batches/${batchId}/stop`;
+
+function stopLine(stop: StopOutcome, waitedFor: string): string {
+  if (stop.state === 'stopped') return `batch ${stop.batchId} stopped (the service confirmed it)`;
+  if (stop.state === 'deleted') return `batch ${stop.batchId} deleted: it had not been scheduled, nothing was dialled`;
+  if (stop.state === 'ended') return `batch ${stop.batchId} had already ended`;
+  return `could not confirm within ${waitedFor} that batch ${stop.batchId} stopped${stop.lastProblem ? ` (${stop.lastProblem})` : ''}`;
 }
 
 function progress(io: Io, started: number): (event: RunEvent) => void {
@@ -99,68 +53,120 @@ function progress(io: Io, started: number): (event: RunEvent) => void {
     if (event.type === 'batch-created') line(`batch ${event.batchId} created: ${event.calls} call${event.calls === 1 ? '' : 's'}`);
     else if (event.type === 'scheduled') line(`scheduled at ${event.scheduledAt}: starts in about ${formatDuration(event.startsInMs)}`);
     else if (event.type === 'statuses') line(Object.entries(event.counts).map(([s, n]) => `${n} ${s}`).join(', '));
-    else if (event.type === 'finished') line(`execution ${event.executionId} ended ${event.status}`);
+    else if (event.type === 'finished') line(event.caseId ? `case ${event.caseId} ended ${event.status}` : `a call that matches no case ended ${event.status}`);
     else if (event.type === 'poll-failed') line(`could not read the batch (${event.message}); trying again in ${formatDuration(event.retryInMs)}`);
-    else if (event.type === 'gave-up') line(`stopped following after ${formatDuration(event.afterMs)}; unfinished cases are errors`);
+    else if (event.type === 'deadline') line(`--max-wait reached after ${formatDuration(event.afterMs)}${event.leaveRunning ? ' (--leave-running: the batch is left as it is)' : ''}`);
+    else if (event.type === 'stopping') line(`Stopping batch ${event.batchId}: waiting up to ${formatDuration(STOP_WAIT_MS)} for the service to confirm (Ctrl-C again exits at once and leaves it running)`);
+    else if (event.type === 'stop-result') line(stopLine(event.stop, formatDuration(STOP_WAIT_MS)));
   };
 }
 
-export async function main(argv: readonly string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
-  let args: QaArgs;
-  try {
-    if (argv.includes('--help') || argv.includes('-h')) {
-      io.stdout(`${USAGE}\n`);
-      return 0;
-    }
-    args = parseQaArgs(argv, env);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.stderr(`${e.message}\n\n${USAGE}\n`);
-    return 2;
+/** The service's words made useful: "Agent not found" names the agent and the likely cause. */
+function notStartedText(error: PlanNotStarted, plan: TestPlan): string {
+  if (error.status === 404 && /agent not found/i.test(error.message)) {
+    return `Agent ${plan.agent_id} not found. Check that ${KEY_ENV} is a key of the account that owns this agent (the plan's agent_id); a key of another account sees none of its agents.`;
   }
-  const apiKey = env[KEY_ENV]?.trim();
-  if (!apiKey) {
-    io.stderr(`Set ${KEY_ENV} to the service's API key.\n`);
-    return 2;
-  }
+  return error.message;
+}
+
+async function readPlan(args: QaArgs, io: Io): Promise<TestPlan | null> {
   let text: string;
   try {
     text = await readFile(args.planPath, 'utf8');
   } catch (e) {
     io.stderr(`Cannot read the plan file ${args.planPath}: ${(e as Error).message}\n`);
-    return 2;
+    return null;
   }
   const parsed = parsePlan(text);
   if (!parsed.ok) {
     io.stderr(`The plan ${args.planPath} has problems:\n${problemsText(parsed.problems)}\n`);
-    return 2;
+    return null;
   }
-  const started = Date.now();
-  let outcome;
+  return parsed.plan;
+}
+
+export async function main(argv: readonly string[], env: Record<string, string | undefined>, io: Io, shell: Shell = {}): Promise<number> {
+  let args: QaArgs;
   try {
-    outcome = await runPlan(parsed.plan, planClient(args.baseUrl, apiKey), { onEvent: progress(io, started), maxWaitMs: args.maxWaitMs });
-  } catch (e) {
-    // Creating or scheduling the batch failed: nothing was dialled. ApiError messages are already redacted.
-    io.stderr(`The run could not start: ${isApiError(e) || e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
-  }
-  const { result, requests } = outcome;
-  io.stderr(`${requests} requests to the service\n`);
-  io.stdout(textReport(result));
-  const writes: Array<[string | undefined, string]> = [
-    [args.junit, toJUnit(result)],
-    [args.json, toJson(result)],
-    [args.csv, toCsv(result)],
-  ];
-  for (const [file, content] of writes) {
-    if (!file) continue;
-    try {
-      await writeFile(file, content, 'utf8');
-      io.stderr(`wrote ${file}\n`);
-    } catch (e) {
-      io.stderr(`Cannot write ${file}: ${(e as Error).message}\n`);
-      return 2;
+    if (argv.includes('--help') || argv.includes('-h')) {
+      io.stdout(`${USAGE}\n`);
+      return EXIT.pass;
     }
+    args = parseQaArgs(argv, env);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`${e.message}\n\n${USAGE}\n`);
+    return EXIT.setup;
   }
-  return result.verdict === 'pass' ? 0 : 1;
+  const apiKey = env[KEY_ENV]?.trim();
+  if (!apiKey) {
+    io.stderr(`Set ${KEY_ENV} to the service's API key.\n`);
+    return EXIT.setup;
+  }
+  const plan = await readPlan(args, io);
+  if (!plan) return EXIT.setup;
+  const pathProblems = await reportPathProblems(args);
+  if (pathProblems.length) {
+    io.stderr(`${pathProblems.join('\n')}\nNothing was dialled.\n`);
+    return EXIT.setup;
+  }
+
+  // First signal: cancel (runPlan stops the batch). Second: leave at once, naming the batch.
+  const controller = new AbortController();
+  let batchId: string | null = null;
+  let received: Signal | null = null;
+  const onSignal = (signal: Signal) => () => {
+    if (!received) {
+      received = signal;
+      io.stderr(`${signal}: cancelling the run.\n`);
+      controller.abort();
+      return;
+    }
+    io.stderr(
+      batchId
+        ? `Exiting now: batch ${batchId} was left running and may still dial. Stop it with ${stopCommand(batchId)}.\n`
+        : 'Exiting now: no batch had been created.\n',
+    );
+    (shell.exit ?? (() => undefined))(EXIT[received]);
+  };
+  const listeners = { SIGINT: onSignal('SIGINT'), SIGTERM: onSignal('SIGTERM') };
+  for (const [signal, listener] of Object.entries(listeners)) shell.signals?.on(signal as Signal, listener);
+
+  try {
+    const started = Date.now();
+    const show = progress(io, started);
+    let outcome: RunOutcome;
+    try {
+      outcome = await runPlan(plan, planClient(args.baseUrl, apiKey), {
+        onEvent: (event) => {
+          if (event.type === 'batch-created') batchId = event.batchId;
+          show(event);
+        },
+        signal: controller.signal,
+        maxWaitMs: args.maxWaitMs,
+        atDeadline: args.leaveRunning ? 'leave-running' : 'stop',
+      });
+    } catch (e) {
+      if (!(e instanceof PlanNotStarted)) throw e;
+      // ApiError messages are already redacted.
+      io.stderr(`The run could not start: ${notStartedText(e, plan)}\n`);
+      if (e.stop && !e.stop.confirmed && e.stop.batchId) {
+        io.stderr(`Batch ${e.stop.batchId} may have been scheduled and was left running. Stop it with ${stopCommand(e.stop.batchId)}.\n`);
+        return EXIT.failed;
+      }
+      return EXIT.setup;
+    }
+    const { result, requests, leftRunning } = outcome;
+    io.stderr(`${requests} requests to the service\n`);
+    if (leftRunning) io.stderr(`Batch ${leftRunning} was left running and may still dial. Stop it with ${stopCommand(leftRunning)}.\n`);
+    io.stdout(textReport(result));
+    const { written, problems } = await writeReports(args, result);
+    for (const file of written) io.stderr(`wrote ${file}\n`);
+    for (const problem of problems) io.stderr(`${problem}\n`);
+    if (outcome.ended === 'cancelled') return EXIT[received ?? 'SIGINT'];
+    if (problems.length) return EXIT.failed;
+    return result.verdict === 'pass' ? EXIT.pass : EXIT.failed;
+  } finally {
+    for (const [signal, listener] of Object.entries(listeners)) shell.signals?.off(signal as Signal, listener);
+  }
 }

@@ -32,7 +32,8 @@ function testcase(result: CaseResult, suite: string): string {
     .join('\n');
   const body = [`      <properties>\n${props}\n      </properties>`];
   if (result.verdict === 'error') {
-    body.push(`      <error message="${xmlEscape(result.error ?? 'The call never happened.')}" type="call-not-placed"/>`);
+    // type: call-not-placed, or why the run ended before the call did (cancelled, not-finished).
+    body.push(`      <error message="${xmlEscape(result.error ?? 'The call never happened.')}" type="${result.unfinished ?? 'call-not-placed'}"/>`);
   } else if (result.verdict === 'fail') {
     const lines = failureLines(result);
     body.push(`      <failure message="${xmlEscape(lines[0] ?? 'failed')}" type="expectation">${xmlEscape(lines.join('\n'))}</failure>`);
@@ -60,13 +61,17 @@ export const toJson = (run: RunResult) => `${JSON.stringify({ format: 'voice-age
 
 export const CSV_COLUMNS = ['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems'] as const;
 
-/** One row per case; `problems` holds the failing expectations (or why the call never happened). */
+/**
+ * One row per case; `problems` holds the failing expectations (or why the call never happened). The
+ * `verdict` column says `cancelled` or `not-finished` for a case whose call had not ended when the run
+ * was interrupted (its JSON verdict is `error`, with `unfinished` saying why).
+ */
 export function toCsv(run: RunResult): string {
   const rows = run.cases.map((c) => [
     c.caseId,
     c.label,
     c.contactNumber,
-    c.verdict,
+    c.unfinished ?? c.verdict,
     c.status ?? '',
     c.durationSeconds === null ? '' : String(c.durationSeconds),
     c.costCents === null ? '' : String(c.costCents),

@@ -1,7 +1,7 @@
 /** Agent test plans: the plan file, the judge, the exports, the batch of a run and its tracker. No browser globals. */
 export * from './schema';
 export { matchers, looseText } from './matchers';
-export { judgeCase, judgeRun, callOutcome, type CaseResult, type ExpectationOutcome, type RunResult, type Verdict } from './judge';
+export { judgeCase, judgeRun, callOutcome, type CaseResult, type ExpectationOutcome, type Interruption, type RunResult, type Verdict } from './judge';
 export { planCsv, executionsByCase, rowVariables } from './batch';
 export { toJUnit, toJson, toCsv, failureLines } from './export';
 export { applyList, applyFull, isDone, nextListDelay, newFollowState, statusCounts, type FollowState } from '../placement/follow-batch';

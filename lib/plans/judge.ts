@@ -11,6 +11,13 @@ import type { TestCase, TestPlan } from './schema';
 
 export type Verdict = 'pass' | 'fail' | 'error';
 
+/**
+ * Why a run ended before every call had: `cancelled` (someone stopped it: Ctrl-C, a CI cancel, Stop)
+ * or `not-finished` (its time limit, --max-wait, was reached). A case whose call had not ended then is
+ * in error with this reason, never "the call never happened".
+ */
+export type Interruption = 'cancelled' | 'not-finished';
+
 export interface ExpectationOutcome extends Match {
   /** What was checked, as a person reads it: `status`, `extracted.interested equals`, `transcript contains`. */
   name: string;
@@ -21,8 +28,10 @@ export interface CaseResult {
   label: string;
   contactNumber: string;
   verdict: Verdict;
-  /** Why the call never happened (verdict `error`). */
+  /** Why the call never happened, or why it had not finished (verdict `error`). */
   error: string | null;
+  /** Set when the run was interrupted before this case's call ended (verdict `error`). */
+  unfinished?: Interruption | null;
   outcomes: ExpectationOutcome[];
   executionId: string | null;
   /** The call's outcome: the status, or `voicemail` for a completed call answered by voicemail. */
@@ -45,6 +54,8 @@ export interface RunResult {
   totalCostCents: number;
   startedAt: string | null;
   finishedAt: string | null;
+  /** The run ended before every call had (see Interruption). */
+  interrupted?: Interruption | null;
 }
 
 const NOT_PLACED = new Set(['failed', 'error', 'balance-low', 'canceled', 'stopped']);
@@ -84,8 +95,26 @@ function neverHappened(c: TestCase, execution: Execution | undefined): string | 
   return null;
 }
 
-export function judgeCase(c: TestCase, execution: Execution | undefined): CaseResult {
-  const error = neverHappened(c, execution);
+const INTERRUPTED_TEXT: Record<Interruption, string> = {
+  cancelled: 'Cancelled: the run was stopped before this call ended',
+  'not-finished': 'Not finished: the run reached its time limit (--max-wait) before this call ended',
+};
+
+/**
+ * In an interrupted run, a call is unfinished when it had not ended, or ended `stopped` (the run's own
+ * stop ended it). Anything else that ended is judged as usual.
+ */
+function unfinishedIn(interrupted: Interruption | null | undefined, execution: Execution | undefined): Interruption | null {
+  if (!interrupted) return null;
+  if (!execution || !isTerminalExecutionStatus(execution.status) || execution.status === 'stopped') return interrupted;
+  return null;
+}
+
+export function judgeCase(c: TestCase, execution: Execution | undefined, interrupted?: Interruption | null): CaseResult {
+  const unfinished = unfinishedIn(interrupted, execution);
+  const error = unfinished
+    ? `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`
+    : neverHappened(c, execution);
   const outcomes = execution && !error ? outcomesFor(c, execution) : [];
   return {
     caseId: c.id,
@@ -93,6 +122,7 @@ export function judgeCase(c: TestCase, execution: Execution | undefined): CaseRe
     contactNumber: c.contact_number,
     verdict: error ? 'error' : outcomes.every((o) => o.passed) ? 'pass' : 'fail',
     error,
+    unfinished,
     outcomes,
     executionId: execution?.id ?? null,
     status: execution ? callOutcome(execution) : null,
@@ -107,11 +137,13 @@ export interface RunTiming {
   batchId?: string | null;
   startedAt?: number;
   finishedAt?: number;
+  /** The run ended before every call had: unfinished cases say why (never "call never happened"). */
+  interrupted?: Interruption | null;
 }
 
 /** Any failing case fails the run; otherwise any case in error makes it `error`; else `pass`. */
 export function judgeRun(plan: TestPlan, executions: ReadonlyMap<string, Execution>, timing: RunTiming = {}): RunResult {
-  const cases = plan.cases.map((c) => judgeCase(c, executions.get(c.id)));
+  const cases = plan.cases.map((c) => judgeCase(c, executions.get(c.id), timing.interrupted));
   const counts: Record<Verdict, number> = { pass: 0, fail: 0, error: 0 };
   for (const r of cases) counts[r.verdict]++;
   const totalCostCents = Math.round(cases.reduce((sum, r) => sum + (r.costCents ?? 0), 0) * 100) / 100;
@@ -127,5 +159,6 @@ export function judgeRun(plan: TestPlan, executions: ReadonlyMap<string, Executi
     totalCostCents,
     startedAt: iso(timing.startedAt),
     finishedAt: iso(timing.finishedAt),
+    interrupted: timing.interrupted ?? null,
   };
 }

@@ -3,6 +3,10 @@ import { failureLines } from './export';
 import type { CaseResult, RunResult } from './judge';
 
 const VERDICT_WORD = { pass: 'PASS', fail: 'FAIL', error: 'ERROR' } as const;
+const UNFINISHED_WORD = { cancelled: 'CANCELLED', 'not-finished': 'NOT FINISHED' } as const;
+
+/** A case's word in the table: its verdict, or why its call had not ended when the run was interrupted. */
+const caseWord = (c: CaseResult) => (c.unfinished ? UNFINISHED_WORD[c.unfinished] : VERDICT_WORD[c.verdict]);
 
 export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
 
@@ -21,7 +25,7 @@ function table(rows: string[][]): string {
 export function resultTable(run: RunResult): string {
   const head = ['VERDICT', 'CASE', 'LABEL', 'STATUS', 'TIME', 'COST', 'FIRST PROBLEM'];
   const rows = run.cases.map((c) => [
-    VERDICT_WORD[c.verdict],
+    caseWord(c),
     c.caseId,
     c.label.length > 40 ? `${c.label.slice(0, 39)}…` : c.label,
     c.status ?? '-',
@@ -33,15 +37,21 @@ export function resultTable(run: RunResult): string {
 }
 
 export function summaryLines(run: RunResult): string[] {
-  const { pass, fail, error } = run.counts;
+  const { pass, fail } = run.counts;
+  const cancelled = run.cases.filter((c) => c.unfinished === 'cancelled').length;
+  const notFinished = run.cases.filter((c) => c.unfinished === 'not-finished').length;
+  const error = run.counts.error - cancelled - notFinished;
+  const word = run.interrupted ? UNFINISHED_WORD[run.interrupted] : VERDICT_WORD[run.verdict];
   const lines = [
-    `${VERDICT_WORD[run.verdict]}: ${pass} passed, ${fail} failed, ${error} in error of ${run.cases.length} cases` +
+    `${word}: ${pass} passed, ${fail} failed, ${error} in error${cancelled ? `, ${cancelled} cancelled` : ''}${notFinished ? `, ${notFinished} not finished` : ''} of ${run.cases.length} cases` +
       ` · cost ${formatCents(run.totalCostCents)}${run.durationMs === null ? '' : ` · ${formatDuration(run.durationMs)}`}` +
       (run.batchId ? ` · batch ${run.batchId}` : ''),
   ];
-  const named = (verdict: 'fail' | 'error') => run.cases.filter((c) => c.verdict === verdict).map((c) => `${c.caseId} (${c.label})`);
-  if (fail) lines.push(`Failed: ${named('fail').join(', ')}`);
-  if (error) lines.push(`In error (call never happened): ${named('error').join(', ')}`);
+  const named = (pick: (c: CaseResult) => boolean) => run.cases.filter(pick).map((c) => `${c.caseId} (${c.label})`).join(', ');
+  if (fail) lines.push(`Failed: ${named((c) => c.verdict === 'fail')}`);
+  if (error) lines.push(`In error (call never happened): ${named((c) => c.verdict === 'error' && !c.unfinished)}`);
+  if (cancelled) lines.push(`Cancelled before their calls ended: ${named((c) => c.unfinished === 'cancelled')}`);
+  if (notFinished) lines.push(`Not finished at the time limit: ${named((c) => c.unfinished === 'not-finished')}`);
   return lines;
 }
 

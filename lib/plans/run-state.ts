@@ -31,7 +31,7 @@ export type PlanRun = PlacementState & {
   phase: RunPhase;
   follow: RunFollow | null;
   /** Why the run could not be placed (a create or schedule the service refused): it ends `failed` with it, once cleaned up. */
-  abandoned: string | null;
+  abandoned: { message: string; status?: number } | null;
   result: RunResult | null;
 };
 
@@ -117,7 +117,9 @@ export function failRun(run: PlanRun, message: string, now: number): PlanRun {
 /** Judges what is known: unfinished rows (a stopped batch, a run given up) are errors. */
 export function finish(run: PlanRun, now: number): PlanRun {
   const rows = Object.values(run.follow?.rows ?? {});
-  const result = judgeRun(run.plan, executionsByCase(run.plan, rows), { batchId: run.batchId, startedAt: run.createdAt, finishedAt: now });
+  // A run the user stopped: its unfinished cases say "cancelled", not "call never happened".
+  const interrupted = run.stopRequested ? ('cancelled' as const) : null;
+  const result = judgeRun(run.plan, executionsByCase(run.plan, rows), { batchId: run.batchId, startedAt: run.createdAt, finishedAt: now, interrupted });
   return { ...run, step: 'finished', phase: 'finished', nextPollAt: null, finishedAt: now, result };
 }
 

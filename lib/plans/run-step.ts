@@ -29,13 +29,19 @@ export async function advanceRun(run: PlanRun, client: PlacementClient, describe
   const { call: stepped } = await advancePlacement(run, runSpec(run), client, describe, now, { follow: (r) => followRun(r, client, describe, now) });
   let next = withFollow(stepped, now());
   if (next.failure && !next.stopRequested) {
+    const { message, status } = next.failure;
+    const abandoned = { message, ...(status ? { status } : {}) };
+    // The only create was answered with a refusal: the service made nothing, there is nothing to remove.
+    if (next.failure.step === 'creating-batch' && next.createAttempts === 1 && status && status < 500 && status !== 429) {
+      return failRun({ ...next, abandoned }, message, now());
+    }
     // A create or schedule the service refused: nothing will dial. Whatever was made is removed first
     // (the engine's Stop, confirmed by the service), then the run ends `failed` with the reason.
-    next = { ...requestStop({ ...next, failure: null }, now()), abandoned: next.failure.message };
+    next = { ...requestStop({ ...next, failure: null }, now()), abandoned };
   }
   if (next.step === 'finished' && !next.result) {
     // Over before any batch was followed: nothing dialled (a stop confirmed, or an abandoned placement).
-    return failRun(next, next.abandoned ?? (next.stopRequested ? stoppedBeforePlaced : next.lastError ?? stoppedBeforePlaced), now());
+    return failRun(next, next.abandoned?.message ?? (next.stopRequested ? stoppedBeforePlaced : next.lastError ?? stoppedBeforePlaced), now());
   }
   return { ...next, phase: next.result ? next.phase : runPhase(next) };
 }

@@ -1,110 +1,263 @@
 /**
- * Running a plan: one batch (one row per case), scheduled by the single call's rules (the earliest
- * start the service accepts), followed with the decisions of follow.ts, then judged. A thin shell:
- * timers and requests here, every decision in follow.ts and judge.ts. Used by the command line.
+ * The command line's shell around a plan's run: the same run step as the background's (run-step.ts, on
+ * the placement engine — one batch named for the run, lost answers looked up before anything is sent
+ * again, Stop done only when the service confirms it), driven by a Node loop instead of alarms.
+ *
+ * The contract the command line keeps:
+ * - It resolves with a RunOutcome whenever a batch was made or the run was cancelled; it throws
+ *   PlanNotStarted only when the run could not start (a create or schedule the service refused), after
+ *   the engine made sure what it made dials nothing (`stop` on the error says whether the service confirmed).
+ * - `signal` aborted: the run's Stop (waiting up to `stopWaitMs` for the service to confirm), what the
+ *   service knows is read once more and judged; unfinished cases are `cancelled`.
+ * - `maxWaitMs` bounds the whole run from the call, the wait for the batch's start included. At the
+ *   deadline the batch is stopped like a cancel, or, with `atDeadline: 'leave-running'`, left as it is;
+ *   unfinished cases are `not-finished`.
+ * - `leftRunning` names the batch whenever it may still dial (left by request, or a stop the service
+ *   did not confirm). Nothing is dialled by the run after it resolves, except by that batch.
  */
-import type { Batch } from '../api/schemas/batch';
+import { randomUUID } from 'node:crypto';
 import type { Execution } from '../api/schemas/execution';
-import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
-import { executionsByCase, planCsv } from './batch';
-import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay, statusCounts, type FollowState } from '../placement/follow-batch';
-import { judgeRun, type RunResult } from './judge';
+import { isTerminalExecutionStatus } from '../api/status-vocabulary';
+import type { PlacementClient } from '../placement/client';
+import { describeServiceError } from '../placement/describe';
+import { statusCounts, type FollowState } from '../placement/follow-batch';
+import { caseOf, executionsByCase } from './batch';
+import { judgeRun, type Interruption, type RunResult } from './judge';
+import { advanceRun } from './run-step';
+import { isRunActive, markAttempt, newRun, requestStop, runFileName, type PlanRun } from './run-state';
 import type { TestPlan } from './schema';
 
 /** The slice of the API client a run needs (lib/api/client.ts provides it). */
-export interface PlanClient {
-  createBatch(req: { agent_id: string; csv: string; file_name?: string; from_phone_numbers?: string[] }): Promise<{ batch_id: string }>;
-  scheduleBatch(batchId: string, at: Date | string): Promise<unknown>;
-  listBatchExecutions(batchId: string): Promise<Execution[]>;
-  getExecution(executionId: string): Promise<Execution>;
-  getBatch(batchId: string): Promise<Batch>;
-  /** The service clock's speed relative to ours (the sandbox may run faster). */
-  timeScale?(): number;
+export type PlanClient = PlacementClient;
+
+/**
+ * `stopped`: the service stopped the batch; `deleted`: it was never scheduled and is removed (or was
+ * never made); `ended`: it had already finished; `unconfirmed`: the service did not confirm within the wait.
+ */
+export type StopState = 'stopped' | 'deleted' | 'ended' | 'unconfirmed';
+
+export interface StopOutcome {
+  batchId: string | null;
+  /** The service confirmed that this batch will dial nothing more. */
+  confirmed: boolean;
+  state: StopState;
+  /** When unconfirmed: the last problem, as text. */
+  lastProblem: string | null;
 }
 
 export type RunEvent =
   | { type: 'batch-created'; batchId: string; calls: number }
   | { type: 'scheduled'; scheduledAt: string; startsInMs: number }
   | { type: 'statuses'; counts: Record<string, number> }
-  | { type: 'finished'; executionId: string; status: string }
+  /** A call ended; `caseId` null when no case of the plan matches it. */
+  | { type: 'finished'; caseId: string | null; executionId: string; status: string }
   | { type: 'poll-failed'; message: string; retryInMs: number }
-  | { type: 'gave-up'; afterMs: number };
+  | { type: 'deadline'; afterMs: number; leaveRunning: boolean }
+  | { type: 'stopping'; batchId: string | null; why: Interruption }
+  | { type: 'stop-result'; stop: StopOutcome };
 
 export interface RunOptions {
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits `ms`; must end early when `signal` aborts (the default does). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   onEvent?: (event: RunEvent) => void;
-  /** Stop following after this long (real ms) and judge what is known; unfinished cases are errors. */
+  /** The whole run's limit (real ms from the call), the wait for the start included. Default 60 min. */
   maxWaitMs?: number;
+  /** At the deadline: stop the batch (default), or leave it running and name it. */
+  atDeadline?: 'stop' | 'leave-running';
+  /** Cancels the run: the batch is stopped and what is known is judged. */
+  signal?: AbortSignal;
+  /** How long a stop waits for the service's confirmation. Default 20 s. */
+  stopWaitMs?: number;
+  /** The run's id (its batch is named for it); a new one by default. */
+  runId?: string;
 }
 
 export interface RunOutcome {
   result: RunResult;
-  follow: FollowState;
+  follow: FollowState | null;
   /** Every request the run made. */
   requests: number;
+  /** `finished`: every call ended; `cancelled`: the signal; `deadline`: maxWaitMs. */
+  ended: 'finished' | 'cancelled' | 'deadline';
+  batchId: string | null;
+  /** What the service confirmed when the run stopped its batch; null when it did not stop it. */
+  stop: StopOutcome | null;
+  /** The batch that may still dial (left running by request, or a stop not confirmed); else null. */
+  leftRunning: string | null;
 }
 
-/** Creating and scheduling are not retried here: a failure there means no call was placed (the caller reports it). */
+/** The run could not start. `stop` tells whether the service confirmed the batch made (if any) will not dial. */
+export class PlanNotStarted extends Error {
+  override name = 'PlanNotStarted';
+  constructor(
+    message: string,
+    readonly batchId: string | null,
+    readonly stop: StopOutcome | null,
+    options?: { cause?: unknown; status?: number },
+  ) {
+    super(message, options);
+    this.status = options?.status;
+  }
+  /** The service's HTTP status when it refused the create or schedule. */
+  readonly status?: number;
+}
+
+export const STOP_WAIT_MS = 20_000;
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** What the service confirmed of a run's stop, read from the run. */
+function stopOutcome(run: PlanRun, confirmed: boolean): StopOutcome {
+  if (!confirmed) return { batchId: run.batchId, confirmed: false, state: 'unconfirmed', lastProblem: run.lastError };
+  // Over before its list was followed: what was made was removed (or nothing was made).
+  const state: StopState = run.stopRefused ? 'ended' : !run.follow ? 'deleted' : 'stopped';
+  return { batchId: run.batchId, confirmed: true, state, lastProblem: null };
+}
+
 export async function runPlan(plan: TestPlan, client: PlanClient, options: RunOptions = {}): Promise<RunOutcome> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = options.sleep ?? abortableSleep;
   const emit = options.onEvent ?? (() => {});
-  const maxWaitMs = options.maxWaitMs ?? 60 * 60_000;
+  const signal = options.signal;
   const startedAt = now();
+  const deadlineAt = startedAt + (options.maxWaitMs ?? 60 * 60_000);
+  const stopWaitMs = options.stopWaitMs ?? STOP_WAIT_MS;
+  const describe = describeServiceError;
 
-  const created = await client.createBatch({
-    agent_id: plan.agent_id,
-    csv: planCsv(plan),
-    file_name: `${plan.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'test-plan'}.csv`,
-    ...(plan.from_number ? { from_phone_numbers: [plan.from_number] } : {}),
+  // Every request the run makes is counted here, whatever step makes it (the twins' check, the stop, the last read).
+  let requests = 0;
+  const counted = new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const local = prop === 'timeScale' || prop === 'clockOffset' || prop === 'offersStartCall';
+      return (...args: unknown[]) => {
+        if (!local) requests++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
   });
-  emit({ type: 'batch-created', batchId: created.batch_id, calls: plan.cases.length });
-  const requestAt = now();
-  const at = earliestScheduledAt(new Date(requestAt));
-  await client.scheduleBatch(created.batch_id, at);
-  let state = newFollowState(created.batch_id, formatScheduledAt(at), requestAt, client.timeScale?.() ?? 1);
-  emit({ type: 'scheduled', scheduledAt: state.scheduledAt, startsInMs: Math.max(0, (at.getTime() - requestAt) / state.timeScale) });
+  client = counted;
 
-  let failures = 0;
+  let run = newRun({ id: options.runId ?? randomUUID(), planId: 'command-line', plan, baseUrl: '' }, startedAt);
+  let interrupted: Interruption | null = null;
+  let stopDeadline = Number.POSITIVE_INFINITY;
+  let confirmed = true;
+  let leftRunning: string | null = null;
+  const reported = new Set<string>();
+  let stopReported = false;
   let lastCounts = '';
-  while (!isDone(state)) {
-    if (now() - startedAt > maxWaitMs) {
-      emit({ type: 'gave-up', afterMs: now() - startedAt });
+
+  /** Events from what one step changed. */
+  const report = (before: PlanRun, after: PlanRun, withStatuses = true) => {
+    if (after.batchId && !before.batchId) emit({ type: 'batch-created', batchId: after.batchId, calls: plan.cases.length });
+    if (after.follow && !before.follow && after.scheduledAt && !after.stopRequested) {
+      const at = Date.parse(after.scheduledAt);
+      const startsInMs = Number.isNaN(at) ? 0 : Math.max(0, (at - (after.scheduledRequestAt ?? now()) - after.clockOffset) / after.timeScale);
+      emit({ type: 'scheduled', scheduledAt: after.scheduledAt, startsInMs });
+    }
+    for (const [id, done] of Object.entries(after.follow?.finished ?? {})) {
+      if (reported.has(id)) continue;
+      reported.add(id);
+      emit({ type: 'finished', caseId: caseOf(plan, done) ?? null, executionId: id, status: done.status });
+    }
+    if (after.follow && withStatuses) {
+      const text = JSON.stringify(statusCounts(after.follow));
+      if (text !== lastCounts && text !== '{}') emit({ type: 'statuses', counts: statusCounts(after.follow) });
+      lastCounts = text;
+    }
+    if (after.lastError && after.consecutiveFailures > before.consecutiveFailures && !after.stopRequested) {
+      emit({ type: 'poll-failed', message: after.lastError, retryInMs: Math.max(0, (after.nextPollAt ?? now()) - now()) });
+    }
+  };
+
+  while (isRunActive(run)) {
+    if (!interrupted && (signal?.aborted || now() >= deadlineAt)) {
+      interrupted = signal?.aborted ? 'cancelled' : 'not-finished';
+      const leave = interrupted === 'not-finished' && options.atDeadline === 'leave-running';
+      if (interrupted === 'not-finished') emit({ type: 'deadline', afterMs: now() - startedAt, leaveRunning: leave });
+      if (leave) {
+        leftRunning = run.batchId;
+        break;
+      }
+      emit({ type: 'stopping', batchId: run.batchId, why: interrupted });
+      run = requestStop(run, now());
+      stopDeadline = now() + stopWaitMs;
+    }
+    if (run.nextPollAt === null && isRunActive(run)) {
+      // Paused by a refusal that will not pass (the key refused, the batch gone): the run cannot go on.
+      if (interrupted) {
+        confirmed = false;
+        leftRunning = run.batchId;
+        break;
+      }
+      interrupted = 'not-finished';
+      emit({ type: 'stopping', batchId: run.batchId, why: interrupted });
+      run = requestStop(run, now());
+      stopDeadline = now() + stopWaitMs;
+    }
+    if (interrupted && now() >= stopDeadline) {
+      // The service never confirmed: the batch is named, never called stopped.
+      confirmed = false;
+      leftRunning = run.batchId;
       break;
     }
-    await sleep(nextListDelay(state, now()));
-    try {
-      const listed = applyList(state, await client.listBatchExecutions(state.batchId));
-      state = listed.state;
-      for (const id of listed.toRead) {
-        state = applyFull(state, await client.getExecution(id));
-        const done = state.finished[id];
-        if (done) emit({ type: 'finished', executionId: id, status: done.status });
-      }
-      if (Object.keys(state.rows).length === 0 && isOverdue(state, now())) {
-        // Past every expected start and still no row: did the batch end without any?
-        const batch = await client.getBatch(state.batchId);
-        state = { ...state, requests: { ...state.requests, batch: state.requests.batch + 1 }, ended: ['failed', 'stopped'].includes(batch.status) };
-      }
-      failures = 0;
-    } catch (error) {
-      // Calls are placed: keep following through network trouble, backing off (the client already retried).
-      failures++;
-      const retryInMs = Math.min(30_000, 1_000 * 2 ** failures);
-      emit({ type: 'poll-failed', message: error instanceof Error ? error.message : String(error), retryInMs });
-      await sleep(retryInMs);
+    const until = Math.min(interrupted ? stopDeadline : deadlineAt, run.nextPollAt ?? now());
+    if (until > now()) {
+      await sleep(until - now(), interrupted ? undefined : signal);
       continue;
     }
-    const counts = statusCounts(state);
-    const text = JSON.stringify(counts);
-    if (text !== lastCounts) emit({ type: 'statuses', counts });
-    lastCounts = text;
+    const before = markAttempt(run);
+    run = await advanceRun(before, client, describe, now);
+    if (interrupted && !stopReported && (run.stopSent || !isRunActive(run))) {
+      stopReported = true;
+      emit({ type: 'stop-result', stop: stopOutcome(run, true) });
+    }
+    report(before, run, !interrupted);
   }
 
-  // Unfinished rows are judged from what the list last said (the judge calls them errors).
-  const byCase = executionsByCase(plan, Object.values(state.rows));
-  const result = judgeRun(plan, byCase, { batchId: state.batchId, startedAt, finishedAt: now() });
-  const r = state.requests;
-  return { result, follow: state, requests: 2 + r.list + r.full + r.batch };
+  if (interrupted && !stopReported && !leftRunning) emit({ type: 'stop-result', stop: stopOutcome(run, confirmed) });
+  if (interrupted && !stopReported && leftRunning && !confirmed) emit({ type: 'stop-result', stop: stopOutcome(run, false) });
+  if (interrupted && run.follow) {
+    // Read once more what the service knows: calls that ended before the stop keep their verdicts.
+    try {
+      const rows = await client.listBatchExecutions(run.batchId!);
+      const finished: Record<string, Execution> = { ...run.follow.finished };
+      for (const row of rows) if (!finished[row.id] && isTerminalExecutionStatus(row.status)) finished[row.id] = await client.getExecution(row.id);
+      const all = { ...run.follow.rows, ...Object.fromEntries(rows.map((r) => [r.id, r])), ...finished };
+      const before = run;
+      run = { ...run, follow: { ...run.follow, rows: all, finished } };
+      report(before, run, false);
+    } catch {
+      // What was read before is judged.
+    }
+  }
+  if (!interrupted && run.phase === 'failed') {
+    throw new PlanNotStarted(run.abandoned?.message ?? run.lastError ?? 'The run could not start.', run.batchId, stopOutcome(run, true), { status: run.abandoned?.status });
+  }
+  const byCase = run.follow ? executionsByCase(plan, Object.values(run.follow.rows)) : new Map<string, Execution>();
+  const result = judgeRun(plan, byCase, { batchId: run.batchId, startedAt, finishedAt: now(), interrupted });
+  return {
+    result,
+    follow: run.follow,
+    requests,
+    ended: interrupted === 'cancelled' ? 'cancelled' : interrupted ? 'deadline' : 'finished',
+    batchId: run.batchId,
+    stop: interrupted && options.atDeadline !== 'leave-running' ? stopOutcome(run, confirmed) : null,
+    leftRunning: leftRunning ?? (interrupted && !confirmed ? run.batchId : null),
+  };
 }
+
+export { runFileName };

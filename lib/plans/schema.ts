@@ -31,6 +31,9 @@ const pattern = z.string().min(1, 'must not be empty').refine(
   { message: 'is not a valid regular expression' },
 );
 
+/** The checks of a field that compare text; each ignores case unless the field says `case_sensitive: true`. */
+export const TEXT_CHECKS = ['equals', 'one_of', 'contains', 'matches'] as const;
+
 /** One extracted-data field: every key given must hold. */
 export const fieldExpectation = z
   .strictObject({
@@ -42,16 +45,36 @@ export const fieldExpectation = z
     max: z.number().optional(),
     present: z.literal(true, 'must be true (leave it out otherwise)').optional(),
     absent: z.literal(true, 'must be true (leave it out otherwise)').optional(),
+    /** Compare this field's text with its case (equals, one_of, contains, matches); by default case is ignored. */
+    case_sensitive: z.literal(true, 'must be true (leave it out to ignore case)').optional(),
   })
-  .refine((f) => Object.values(f).some((v) => v !== undefined), { message: 'says nothing to check: use equals, one_of, contains, matches, min, max, present or absent' })
+  .refine((f) => Object.entries(f).some(([k, v]) => k !== 'case_sensitive' && v !== undefined), {
+    message: 'says nothing to check: use equals, one_of, contains, matches, min, max, present or absent',
+  })
+  .refine((f) => !f.case_sensitive || TEXT_CHECKS.some((k) => f[k] !== undefined), {
+    message: `case_sensitive applies to ${TEXT_CHECKS.join(', ')}: give one of them, or leave case_sensitive out`,
+  })
   .refine((f) => !(f.present && f.absent), { message: 'cannot be both present and absent' })
   .refine((f) => f.min === undefined || f.max === undefined || f.min <= f.max, { message: 'min is above max' });
 export type FieldExpectation = z.infer<typeof fieldExpectation>;
 
 const phrases = z.array(z.string().trim().min(1, 'a phrase must not be empty')).min(1, 'needs at least one phrase');
 
+const isExpectable = (s: unknown): s is ExpectableStatus => (EXPECTABLE_STATUSES as readonly unknown[]).includes(s);
+const STATUS_LIST = EXPECTABLE_STATUSES.join(', ');
+
+/** One status or a list; a wrong one is named with the statuses a case may expect. */
+const expectedStatus = z
+  .union([z.string(), z.array(z.string()).min(1, `needs at least one status: ${STATUS_LIST}`)], `must be a status or a list of statuses: ${STATUS_LIST}`)
+  .superRefine((value, ctx) => {
+    for (const s of [value].flat()) {
+      if (!isExpectable(s)) ctx.addIssue({ code: 'custom', message: `"${s}" is not a status a case can expect; use one of ${STATUS_LIST}` });
+    }
+  })
+  .transform((value) => value as ExpectableStatus | ExpectableStatus[]);
+
 export const caseExpectations = z.strictObject({
-  status: z.union([z.enum(EXPECTABLE_STATUSES), z.array(z.enum(EXPECTABLE_STATUSES)).min(1)]).optional(),
+  status: expectedStatus.optional(),
   extracted: z.record(z.string().min(1), fieldExpectation).optional(),
   transcript: z
     .strictObject({ contains: phrases.optional(), not_contains: phrases.optional() })
@@ -121,7 +144,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
     return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
   }
   if (issue.code === 'invalid_value' && issue.values.length > 1) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (issue.code === 'invalid_union') return 'has the wrong form';
+  // A union's own message when the schema gives one (expect.status lists the statuses), else a plain word.
+  if (issue.code === 'invalid_union') return issue.message && issue.message !== 'Invalid input' ? issue.message : 'has the wrong form';
   return issue.message;
 }
 

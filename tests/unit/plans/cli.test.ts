@@ -3,14 +3,18 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseStringPromise } from 'xml2js';
 import { OWNER_KEY } from '../../../sandbox/keys';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
 import { parseQaArgs, UsageError } from '../../../lib/plans/cli';
 
+// Each test starts a Node process that loads the TypeScript through tsx: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 const ROOT = join(__dirname, '../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** The command CI runs (package.json "bin"). */
+const BIN = join(ROOT, 'bin/voice-agent-qa.mjs');
 const PLANS = join(ROOT, 'tests/fixtures/plans');
 let sb: Sandbox;
 let dir: string;
@@ -31,7 +35,7 @@ interface Ran {
 function qa(args: string[], env: Record<string, string> = { VOICE_AGENT_API_KEY: OWNER_KEY }): Promise<Ran> {
   return new Promise((resolve) => {
     const { VOICE_AGENT_API_KEY: _k, VOICE_AGENT_BASE_URL: _u, ...inherited } = process.env;
-    execFile(TSX, [join(ROOT, 'scripts/qa.ts'), ...args], { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
   });
@@ -57,7 +61,11 @@ describe('npm run qa -- run', () => {
       'declines: Takes a no politely',
       'busy-line: A busy line ends busy',
     ]);
-    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ verdict: 'pass', counts: { pass: 3 } });
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report).toMatchObject({ verdict: 'pass', counts: { pass: 3 } });
+    // Each outcome carries what was really there: a phrase found says where, not "not said".
+    const said = report.cases[0].outcomes.find((o: any) => o.name === 'transcript contains');
+    expect(said).toMatchObject({ passed: true, actual: expect.stringMatching(/^said: ".*Friday at 3pm works for me/) });
 
     // One batch; the list polled; each execution read in full exactly once; nothing else.
     const log = await requests();
@@ -67,7 +75,9 @@ describe('npm run qa -- run', () => {
     expect(new Set(full).size).toBe(3);
     const total = Number(/(\d+) requests to the service/.exec(r.stderr)?.[1]);
     expect(total).toBe(log.length);
-    expect(log.every((q) => q.method === 'POST' || /^\/batches\/[0-9a-f]{32}(\/executions)?$|^\/executions\//.test(q.path))).toBe(true);
+    // Besides: one look at the agent's batches after the create (the engine removes a twin a resent POST made).
+    expect(log.filter((q) => /^\/batches\/[0-9a-f-]{36}(\/all)?$/.test(q.path))).toHaveLength(1);
+    expect(log.every((q) => q.method === 'POST' || /^\/batches\/[0-9a-f]{32}(\/executions)?$|^\/batches\/[0-9a-f-]{36}(\/all)?$|^\/executions\//.test(q.path))).toBe(true);
   });
 
   it('exits 1 on a failing plan, naming the failing cases, with the failures in the JUnit file', async () => {
@@ -121,8 +131,38 @@ describe('npm run qa -- run', () => {
   it('a bad key: exit 2, the run could not start, the key not echoed', async () => {
     const r = await qa(['run', join(PLANS, 'sandbox-pass.json'), '--base-url', sb.url], { VOICE_AGENT_API_KEY: 'va_wrong_key_123' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/The run could not start: Invalid API key/);
+    expect(r.stderr).toMatch(/The run could not start: .*Invalid API key/);
     expect(r.stderr + r.stdout).not.toContain('va_wrong_key_123');
+  });
+});
+
+describe('as CI runs it', () => {
+  it('`npx voice-agent-qa run …`: stdout holds only the table and its summary; progress on stderr names cases, not executions', async () => {
+    const { VOICE_AGENT_API_KEY: _k, VOICE_AGENT_BASE_URL: _u, ...inherited } = process.env;
+    const r = await new Promise<Ran>((resolve) =>
+      execFile('npx', ['voice-agent-qa', 'run', join(PLANS, 'sandbox-pass.json'), '--base-url', sb.url], { cwd: ROOT, env: { ...inherited, VOICE_AGENT_API_KEY: OWNER_KEY }, timeout: 90_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+      ),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^VERDICT\s+CASE\s+LABEL/);
+    expect(lines.slice(1, 4).map((l) => l.split(/\s+/)[1])).toEqual(['callback', 'declines', 'busy-line']);
+    expect(lines.slice(4)).toEqual(['', expect.stringMatching(/^PASS: 3 passed/)]);
+    expect(r.stderr).toMatch(/case busy-line ended busy/);
+    expect(r.stderr).toMatch(/case callback ended completed/);
+    expect(r.stderr).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  }, 120_000);
+
+  it('"Agent not found" names the agent and says to check that the key belongs to its account (exit 2)', async () => {
+    const other = join(dir, 'other-agent.json');
+    const plan = JSON.parse(readFileSync(join(PLANS, 'sandbox-pass.json'), 'utf8'));
+    plan.agent_id = '99999999-aaaa-4aaa-8aaa-0a0000000009';
+    writeFileSync(other, JSON.stringify(plan));
+    const r = await qa(['run', other, '--base-url', sb.url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Agent 99999999-aaaa-4aaa-8aaa-0a0000000009 not found');
+    expect(r.stderr).toMatch(/VOICE_AGENT_API_KEY is a key of the account that owns this agent/);
   });
 });
 
@@ -144,19 +184,34 @@ describe('against the spec\'s route forms', () => {
 
 describe('parseQaArgs', () => {
   it('reads the command, the plan and the options, = forms included', () => {
-    expect(parseQaArgs(['--', 'run', 'p.json', '--base-url=http://x:1', '--junit', 'o.xml', '--max-wait', '2'])).toEqual({
+    expect(parseQaArgs(['--', 'run', 'p.json', '--base-url=http://127.0.0.1:1/', '--junit', 'o.xml', '--max-wait', '2'])).toEqual({
       planPath: 'p.json',
-      baseUrl: 'http://x:1',
+      baseUrl: 'http://127.0.0.1:1',
       junit: 'o.xml',
       maxWaitMs: 120_000,
     });
     expect(parseQaArgs(['run', 'p.json'], { VOICE_AGENT_BASE_URL: 'https://api.example.com' }).baseUrl).toBe('https://api.example.com');
   });
+  it('--base-url follows the extension\'s rule: HTTPS, or plain HTTP to an address that parses as loopback', () => {
+    for (const ok of ['https://api.example.com', 'http://127.0.0.1:8787', 'http://localhost:1', 'http://[::1]:9', 'http://0x7f.1:9', 'http://2130706433:9']) {
+      expect(parseQaArgs(['run', 'p.json', '--base-url', ok]).baseUrl, ok).toMatch(/^https?:\/\//);
+    }
+    for (const refused of ['http://api.example.com', 'http://127.evil.example', 'http://10.0.0.1', 'http://127.0.0.1.nip.io']) {
+      expect(() => parseQaArgs(['run', 'p.json', '--base-url', refused]), refused).toThrow(/must use HTTPS/);
+    }
+    // The variable is checked by the same rule, and the error says where the address came from.
+    expect(() => parseQaArgs(['run', 'p.json'], { VOICE_AGENT_BASE_URL: 'http://example.com' })).toThrow(/--base-url \(from VOICE_AGENT_BASE_URL\) "http:\/\/example.com": .*HTTPS/);
+    expect(() => parseQaArgs(['run', 'p.json', '--base-url', 'https://user:pw@example.com'])).toThrow(UsageError);
+  });
+  it('--leave-running is a flag', () => {
+    expect(parseQaArgs(['run', 'p.json', '--base-url', 'https://x.example', '--leave-running']).leaveRunning).toBe(true);
+  });
   it.each([
     [['p.json'], /Unknown command "p.json"/],
     [['run'], /Missing the plan file/],
     [['run', 'p.json'], /Missing --base-url/],
-    [['run', 'p.json', '--base-url', 'ftp://x'], /not an http\(s\) URL/],
+    [['run', 'p.json', '--base-url', 'ftp://x'], /must start with https:\/\//],
+    [['run', 'p.json', '--base-url', 'https://x', '--json', 'a', '--csv', 'a'], /a is given for two reports/],
     [['run', 'p.json', '--base-url', 'http://x', '--junit'], /--junit needs a value/],
     [['run', 'p.json', '--base-url', 'http://x', '--api-key=abc'], /never taken as an argument/],
     [['run', 'p.json', '--base-url', 'http://x', '--verbose'], /Unknown option --verbose/],

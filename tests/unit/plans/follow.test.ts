@@ -65,10 +65,11 @@ describe('runPlan on a fake client', () => {
 
   function fakeClient(script: Array<() => Execution[]>, extra: Partial<PlanClient> = {}) {
     let clock = T0;
+    let stopped = false;
     const calls: string[] = [];
     const client: PlanClient = {
       createBatch: async (req) => (calls.push(`create ${req.csv.split('\n')[0]}`), { batch_id: 'b'.repeat(32) }),
-      scheduleBatch: async (_id, at) => (calls.push(`schedule ${(at as Date).toISOString()}`), {}),
+      scheduleBatch: async (_id, at) => (calls.push(`schedule ${typeof at === 'string' ? at : at.toISOString()}`), {}),
       listBatchExecutions: async () => {
         calls.push('list');
         const next = script.shift();
@@ -76,7 +77,17 @@ describe('runPlan on a fake client', () => {
         return next();
       },
       getExecution: async (id) => (calls.push(`get ${id}`), liveExecution({ id })),
-      getBatch: async () => (calls.push('batch'), { batch_id: 'b'.repeat(32), status: 'failed' } as any),
+      getBatch: async () => (calls.push('batch'), { batch_id: 'b'.repeat(32), status: stopped ? 'stopped' : 'failed' } as any),
+      stopBatch: async () => (calls.push('stop'), (stopped = true), {}),
+      deleteBatch: async () => (calls.push('delete'), {}),
+      listAgentBatches: async () => (calls.push('batches'), []),
+      startCall: async () => {
+        throw new Error('a plan run never posts /call');
+      },
+      stopCall: async () => {
+        throw new Error('a plan run never posts /call');
+      },
+      listAgentExecutions: async () => ({ data: [] }),
       ...extra,
     };
     const options = { now: () => clock, sleep: async (ms: number) => void (clock += ms) };
@@ -87,8 +98,9 @@ describe('runPlan on a fake client', () => {
     const f = fakeClient([() => [row('e1', 'scheduled')], () => [row('e1', 'in-progress')], () => [row('e1', 'completed')]]);
     const events: RunEvent[] = [];
     const out = await runPlan(p, f.client, { ...f.options, onEvent: (e) => events.push(e) });
-    expect(f.calls).toEqual(['create contact_number,test_case_id', 'schedule 2026-11-23T10:02:15.000Z', 'list', 'list', 'list', 'get e1']);
-    expect(out.requests).toBe(6);
+    // After the create, the batches named for the run are listed once (a twin made by a resent POST is removed).
+    expect(f.calls).toEqual(['create contact_number,test_case_id', 'batches', 'schedule 2026-11-23T10:02:15+00:00', 'list', 'list', 'list', 'get e1']);
+    expect(out.requests).toBe(f.calls.length);
     expect(out.result).toMatchObject({ verdict: 'pass', batchId: 'b'.repeat(32) });
     expect(events.map((e) => e.type)).toEqual(['batch-created', 'scheduled', 'statuses', 'statuses', 'finished', 'statuses']);
   });
@@ -113,9 +125,12 @@ describe('runPlan on a fake client', () => {
     expect(out.result).toMatchObject({ verdict: 'error', counts: { error: 1 } });
   });
 
-  it('gives up after maxWaitMs and judges what it knows', async () => {
+  it('at maxWaitMs stops the batch and judges what it knows: the unfinished case is not finished', async () => {
     const f = fakeClient(Array.from({ length: 500 }, () => () => [row('e1', 'in-progress')]));
     const out = await runPlan(p, f.client, { ...f.options, maxWaitMs: 10 * 60_000 });
-    expect(out.result.cases[0]).toMatchObject({ verdict: 'error', error: 'The call had not finished (last status: in-progress).' });
+    expect(f.calls).toContain('stop');
+    expect(out).toMatchObject({ ended: 'deadline', leftRunning: null, stop: { confirmed: true, state: 'stopped' } });
+    expect(out.result.cases[0]).toMatchObject({ verdict: 'error', unfinished: 'not-finished', error: expect.stringMatching(/^Not finished: .*\(last status: in-progress\)\.$/) });
+    expect(f.elapsed()).toBeLessThanOrEqual(10 * 60_000);
   });
 });

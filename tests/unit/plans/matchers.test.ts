@@ -34,7 +34,18 @@ describe('extracted-data matchers', () => {
     expect(matchers.pattern('^\\d{4}$', 1200).passed).toBe(true);
     expect(matchers.pattern('^\\d{4}$', '12000').passed).toBe(false);
     expect(matchers.pattern('.*', undefined).passed).toBe(false);
-    expect(matchers.pattern('^a', 'b').expected).toBe('matches /^a/');
+    expect(matchers.pattern('^a', 'b').expected).toBe('matches /^a/i');
+  });
+  it('pattern ignores case like every other text check, unless the field says case_sensitive', () => {
+    expect(matchers.pattern('^friday', 'Friday at 3pm').passed).toBe(true);
+    expect(fieldMatches({ matches: 'FRIDAY' }, 'friday at 3pm')[0]).toMatchObject({ check: 'matches', passed: true, expected: 'matches /FRIDAY/i' });
+    expect(fieldMatches({ matches: 'FRIDAY', case_sensitive: true }, 'friday at 3pm')[0]).toMatchObject({ passed: false, expected: 'matches /FRIDAY/' });
+    expect(fieldMatches({ matches: '^Friday', case_sensitive: true }, 'Friday at 3pm')[0]!.passed).toBe(true);
+    // The same field's other text checks keep case too; spacing is still forgiven.
+    expect(fieldMatches({ equals: 'Ann  Lee', case_sensitive: true }, ' Ann Lee ')[0]).toMatchObject({ passed: true, expected: 'equals "Ann  Lee" (case-sensitive)' });
+    expect(fieldMatches({ equals: 'Ann Lee', case_sensitive: true }, 'ann lee')[0]!.passed).toBe(false);
+    expect(fieldMatches({ one_of: ['ANN'], case_sensitive: true }, 'Ann')[0]!.passed).toBe(false);
+    expect(fieldMatches({ contains: 'Lee', case_sensitive: true }, 'ann lee')[0]!.passed).toBe(false);
   });
   it('number range: inclusive bounds, numbers or numeric text, one side optional', () => {
     expect(matchers.range(1, 5, 1).passed).toBe(true);
@@ -75,12 +86,21 @@ describe('transcript, duration, cost, hangup and status matchers', () => {
   it('looseText folds case and runs of whitespace, line breaks included', () => {
     expect(looseText('  A\n\tB  c ')).toBe('a b c');
   });
+  it('a phrase that was said reports where it was said, in the transcript\'s own words, never "not said"', () => {
+    expect(matchers.transcriptContains('a callback tomorrow', transcript)).toEqual({
+      passed: true,
+      expected: 'says "a callback tomorrow"',
+      actual: 'said: "assistant: Hello! user: I\'d like a CALLBACK tomorrow."',
+    });
+    const long = `${'x'.repeat(100)} the refund is on its way ${'y'.repeat(100)}`;
+    expect(matchers.transcriptContains('REFUND', long).actual).toBe(`said: "…${'x'.repeat(35)} the refund is on its way ${'y'.repeat(25)}…"`);
+  });
   it('transcript contains / does not contain', () => {
     expect(matchers.transcriptContains('a callback tomorrow', transcript).passed).toBe(true);
     expect(matchers.transcriptContains('refund', transcript)).toEqual({ passed: false, expected: 'says "refund"', actual: 'not said' });
     expect(matchers.transcriptContains('hello', null)).toMatchObject({ passed: false, actual: '(no transcript)' });
     expect(matchers.transcriptNotContains('REFUND', transcript).passed).toBe(true);
-    expect(matchers.transcriptNotContains('Callback', transcript)).toMatchObject({ passed: false, actual: 'said' });
+    expect(matchers.transcriptNotContains('Callback', transcript)).toMatchObject({ passed: false, actual: 'said: "assistant: Hello! user: I\'d like a CALLBACK tomorrow."' });
     // No transcript says nothing it should not.
     expect(matchers.transcriptNotContains('x', null).passed).toBe(true);
   });
