@@ -264,8 +264,8 @@ describe.each(PATHS.map((make) => [make().name, make] as const))('%s: the fault 
   });
 });
 
-// The command line's shell is the same run step in a Node loop: the same table, without Stop (its
-// cancel is its own test) and without worker stops (a process does not restart mid-run).
+// The command line's shell is the same run step in a Node loop: the same table, its Stop a cancel
+// (Ctrl-C: the AbortSignal), without worker stops (a process does not restart mid-run).
 describe('command-line plan run: the fault table', () => {
   const client = () => {
     const { fetch: reading, clock } = clockReadingFetch();
@@ -284,6 +284,37 @@ describe('command-line plan run: the fault table', () => {
       expect(await batchesNamed(fileName!)).toHaveLength(1);
       const status = await serviceStatus([{ batchId }], number);
       expect(outcome.result.cases[0]!.status).toBe(status);
+    });
+  });
+
+  CASES.filter((c) => c.stop && !c.lateSchedule).forEach((c, index) => {
+    it(c.name, { timeout: 40_000 }, async () => {
+      const number = `+1415${String(450 + index).padStart(3, '0')}2671`;
+      for (const spec of c.faults?.('batch') ?? []) await fault({ count: 1, ...spec });
+      if (c.stop === 'create' || c.stop === 'schedule') {
+        await fault({ method: 'POST', path: c.stop === 'create' ? placingPath.create : placingPath.schedule, delayMs: 700, dropAfter: c.stop === 'schedule', count: 1 });
+      }
+      const p = plan({ agent_id: AGENT, cases: [{ id: 'only', label: 'Only', contact_number: number }] });
+      const controller = new AbortController();
+      const cancelSoon = () => setTimeout(() => controller.abort(), 150);
+      if (c.stop === 'create') cancelSoon();
+      const runId = `cli-stop-${index}`;
+      const outcome = await runPlan(p, client(), {
+        runId,
+        signal: controller.signal,
+        maxWaitMs: 25_000,
+        onEvent: (e) => {
+          if (c.stop === 'schedule' && e.type === 'batch-created') cancelSoon();
+          if (c.stop === 'following' && e.type === 'scheduled') controller.abort();
+        },
+      });
+      await clearFaults();
+      await sleep(300);
+      expect(outcome).toMatchObject({ ended: 'cancelled', leftRunning: null, stop: { confirmed: true } });
+      const named = await batchesNamed(runFileName(runId));
+      expect(named.length).toBeLessThanOrEqual(1);
+      const status = await serviceStatus(named.map((b) => ({ batchId: b.batch_id })), number);
+      expect(['stopped', 'none']).toContain(status);
     });
   });
 });
