@@ -5,7 +5,7 @@
  * import; `planToDraft` opens a stored or imported plan for editing. Pure.
  */
 import type { FieldExpectation, TestCase, TestPlan } from './schema';
-import { PLAN_FORMAT, PLAN_VERSION } from './schema';
+import { PLAN_FORMAT, PLAN_VERSION, TEXT_CHECKS } from './schema';
 
 export const CHECK_KINDS = ['equals', 'one_of', 'contains', 'matches', 'min', 'max', 'present', 'absent'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -16,6 +16,8 @@ export interface FieldCheckDraft {
   field: string;
   check: CheckKind;
   value: string;
+  /** The field compares text with its case (`case_sensitive`, set in the plan file): kept through an edit. */
+  caseSensitive?: true;
 }
 
 export interface CaseDraft {
@@ -102,6 +104,7 @@ function extractedOf(checks: readonly FieldCheckDraft[]): Record<string, Record<
     else if (c.check === 'one_of') entry.one_of = c.value.split(',').map((v) => v.trim()).filter(Boolean).map(scalarOf);
     else if (c.check === 'equals') entry.equals = scalarOf(c.value);
     else entry[c.check] = c.value.trim();
+    if (c.caseSensitive && TEXT_CHECKS.includes(c.check as (typeof TEXT_CHECKS)[number])) entry.case_sensitive = true;
   }
   return orUndefined(out);
 }
@@ -141,7 +144,8 @@ function checksOf(extracted: Record<string, FieldExpectation> | undefined): Fiel
     for (const check of CHECK_KINDS) {
       const v = e[check];
       if (v === undefined) continue;
-      out.push({ field, check, value: check === 'one_of' ? (v as unknown[]).map(String).join(', ') : VALUELESS.includes(check) ? '' : String(v) });
+      const caseSensitive = e.case_sensitive && TEXT_CHECKS.includes(check as (typeof TEXT_CHECKS)[number]) ? { caseSensitive: true as const } : {};
+      out.push({ field, check, value: check === 'one_of' ? (v as unknown[]).map(String).join(', ') : VALUELESS.includes(check) ? '' : String(v), ...caseSensitive });
     }
   }
   return out;

@@ -31,6 +31,14 @@ describe('draft ↔ plan', () => {
     expect(again).toEqual({ ok: true, plan: full });
   });
 
+  it('a field compared with its case (case_sensitive) keeps it through an edit', () => {
+    const strict = plan({
+      cases: [{ id: 'c', label: 'C', contact_number: '+14155550123', expect: { extracted: { name: { matches: '^Ann$', case_sensitive: true }, city: { contains: 'paris' } } } }],
+    });
+    const again = checkPlan(draftToValue(planToDraft(strict)));
+    expect(again).toEqual({ ok: true, plan: strict });
+  });
+
   it('a fresh draft is refused with the problems of the fields left empty, by place', () => {
     const d = emptyPlan('agent-1');
     const r = checkPlan(draftToValue(d));
