@@ -344,10 +344,11 @@ test('shortcut on a selection → the content script answers only the extension 
     getSelection()!.removeAllRanges();
     getSelection()!.addRange(range);
   });
-  // What the shortcut's handler asks the tab (lib/background/context-menu.ts onCallSelectionCommand).
+  // What the shortcut's handler asks the tab (lib/background/context-menu.ts onCallSelectionCommand): the
+  // focused frame says it is there (its selection comes as a message of its own, dropped here: no shortcut was pressed).
   await expect
     .poll(() => sw.evaluate(async (id) => (globalThis as any).chrome.tabs.sendMessage(id, { type: 'page/selection' }).catch((e: unknown) => `error: ${e}`), tabId))
-    .toBe('(415) 555-0132');
+    .toBe(true);
   // Alt+Shift+K is a browser-level accelerator Playwright cannot press; fire the command event instead.
   const batchesBefore = (await batchPosts(sandbox)).length;
   const [confirmation] = await Promise.all([

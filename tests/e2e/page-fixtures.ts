@@ -60,6 +60,28 @@ export const EXTRA_PAGES: Record<string, string> = {
     (_, i) => `<p>Chapter ${i + 1}, page ${i * 3} of 1,200: prices rose 4.5% to $125.00 in 2024, and <a href="/n${i}">note ${i}</a> says why.</p>`,
   ).join('')}</article></body></html>`,
   'london.html': `<!doctype html><html><head><meta charset="utf-8"><title>Desk</title></head><body><p>Desk: 020 7946 0133</p></body></html>`,
+  // Issue 18, point 5: which site asked. The top page (127.0.0.1), a frame of another site
+  // ({{OTHER_ORIGIN}}: localhost), and frames with no site of their own: data:, a sandboxed srcdoc, and a
+  // sandboxed frame served by the top page's own host. Each holds one tel: link of its own.
+  'frames-naming.html': `<!doctype html><html><head><meta charset="utf-8"><title>Frames</title></head><body>
+    <p><a id="tel" href="tel:+14155550161">Call the top page</a></p>
+    <iframe id="other" src="{{OTHER_ORIGIN}}/frame-child.html"></iframe>
+    <iframe id="data" src="data:text/html;charset=utf-8,${encodeURIComponent('<p><a id="tel" href="tel:+14155550163">Call from data</a></p>')}"></iframe>
+    <iframe id="sandboxed-srcdoc" sandbox srcdoc="<p><a id=&quot;tel&quot; href=&quot;tel:+14155550164&quot;>Call from srcdoc</a></p>"></iframe>
+    <iframe id="sandboxed-page" sandbox src="/frame-sandboxed.html"></iframe>
+  </body></html>`,
+  'frame-child.html': `<!doctype html><html><head><meta charset="utf-8"><title>Widget</title></head><body>
+    <p><a id="tel" href="tel:+14155550162">Call from the widget</a></p>
+    <p id="selectable">Desk (415) 555-0182</p><button id="focus">Widget button</button>
+  </body></html>`,
+  'frame-sandboxed.html': `<!doctype html><html><head><meta charset="utf-8"><title>User content</title></head><body>
+    <p><a id="tel" href="tel:+14155550165">Call from user content</a></p>
+  </body></html>`,
+  // The shortcut: the top page and a frame of another site both hold a selection.
+  'focus-frames.html': `<!doctype html><html><head><meta charset="utf-8"><title>Two selections</title></head><body>
+    <p id="selectable">Office (415) 555-0181</p><button id="focus">Top button</button>
+    <iframe id="other" src="{{OTHER_ORIGIN}}/frame-child.html"></iframe>
+  </body></html>`,
 };
 
 export interface PagesServer {
@@ -69,19 +91,22 @@ export interface PagesServer {
   localhostUrl: string;
   /** Query strings the /submitted route received. */
   submitted: string[];
+  /** Every path the server was asked for, in order. */
+  requested: string[];
 }
 
 function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
-  const pages: PagesServer = { url: '', localhostUrl: '', submitted: [] };
+  const pages: PagesServer = { url: '', localhostUrl: '', submitted: [], requested: [] };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const name = url.pathname.slice(1);
+    pages.requested.push(url.pathname);
     if (name === 'submitted') {
       pages.submitted.push(url.search);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>Thanks</p>');
       return;
     }
-    const body = EXTRA_PAGES[name] ?? fixturePage(name);
+    const body = (EXTRA_PAGES[name] ?? fixturePage(name))?.replaceAll('{{OTHER_ORIGIN}}', pages.localhostUrl);
     if (body === undefined) res.writeHead(404).end('not found');
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   });
