@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClickToCall } from '../../../lib/page/click-to-call';
 import { readConfig, runContentScript, selectedText, type ContentBrowser, type StartClickToCall } from '../../../lib/page/content';
-import { OVERLAY_TAG } from '../../../lib/page/overlay';
+import { OVERLAY_SELECTOR, overlayRoot } from '../../../lib/page/overlay';
 import { answerFind } from '../helpers/background-finder';
 
 const EXTENSION_ID = 'our-extension-id';
@@ -63,7 +63,7 @@ afterEach(() => {
   stop?.();
   stop = null;
   document.body.innerHTML = '';
-  document.querySelectorAll(OVERLAY_TAG).forEach((e) => e.remove());
+  document.querySelectorAll(OVERLAY_SELECTOR).forEach((e) => e.remove());
   window.getSelection()?.removeAllRanges();
 });
 
