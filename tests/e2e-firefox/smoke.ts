@@ -48,9 +48,17 @@ const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>Contact</title><p
 const PAGE_NUMBER = '+14155550132';
 const HTTPS_SERVICE_KEY = 'va_key_for_the_https_service';
 const UI_TIMEOUT = 15_000;
+/**
+ * The first extension page after a browser starts. A fresh machine's first Firefox start (no disk
+ * cache, startup caches built, the extension starting) has taken longer than UI_TIMEOUT to show it:
+ * the first check then failed on a document that did not exist yet.
+ */
+const FIRST_PAGE_TIMEOUT = 60_000;
 const CALL_TIMEOUT = 60_000;
-/** The whole run, browsers included, stops here even if something hangs. */
-const RUN_DEADLINE = 110_000;
+/** One check, whatever it waits on; past it the check fails and the browser is started afresh for the next. */
+const CHECK_LIMIT = 90_000;
+/** The whole run, browsers included, stops here even if something hangs (run.mjs's backstop is later). */
+const RUN_DEADLINE = 270_000;
 
 const started = Date.now();
 const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
@@ -76,7 +84,7 @@ const openBrowsers = new Set<Browser>();
 async function check(name: string, page: () => Page | null, body: () => Promise<void>): Promise<boolean> {
   const t0 = Date.now();
   try {
-    await body();
+    await withTimeout(body(), CHECK_LIMIT, `the check`);
     results.push({ name, ok: true, ms: Date.now() - t0 });
     console.log(`  ✓ ${name} (${elapsed(t0)})`);
     return true;
@@ -87,7 +95,9 @@ async function check(name: string, page: () => Page | null, body: () => Promise<
     if (p && !p.isClosed()) {
       const file = join(RESULTS, `firefox-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().replace(/^-|-$/g, '')}.png`);
       try {
-        await withTimeout(p.screenshot({ path: file as `${string}.png`, fullPage: true }), 10_000, 'screenshot');
+        // The viewport: a full-page shot makes Firefox measure document.documentElement, and a page
+        // without one yet answers "documentElement is null" instead of a picture.
+        await withTimeout(p.screenshot({ path: file as `${string}.png` }), 10_000, 'screenshot');
         result.screenshot = file;
       } catch (shotError) {
         result.error += `\n      (no screenshot: ${String(shotError)})`;
@@ -95,6 +105,7 @@ async function check(name: string, page: () => Page | null, body: () => Promise<
     }
     results.push(result);
     console.log(`  ✗ ${name} (${elapsed(t0)})\n      ${result.error}${result.screenshot ? `\n      screenshot: ${result.screenshot}` : ''}`);
+    await afterFailure();
     return false;
   }
 }
@@ -206,10 +217,11 @@ async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unk
       await answer.dispose();
       if (truthy) return;
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      // The document was being replaced (its context destroyed mid-call): check again in the new one.
-      if (!/context|navigat|detached|destroyed|did not finish/i.test(message)) throw e;
-      lastError = message;
+      // A document being replaced or not there yet (its context destroyed mid-call, no
+      // documentElement while a first page loads): check again, in the document there is then.
+      // Only the deadline fails the wait, with the last error seen.
+      if (page.isClosed()) throw e;
+      lastError = e instanceof Error ? e.message : String(e);
     }
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -261,7 +273,107 @@ async function sandboxRequests(sandbox: Sandbox): Promise<RequestLogEntry[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The run
+// The run: every check stands on its own. It gets the browser it needs (started again when an
+// earlier check left none, or one that no longer answers), the extension set up when it needs that
+// (by the setup check, or here when that check failed), and a fresh extension page. A failure costs
+// that check only; the ones after it still run and are counted.
+
+interface Session {
+  browser: Browser;
+  uuid: string;
+  /** The extension is set up for the sandbox in this browser. */
+  setUp: boolean;
+}
+let session: Session | null = null;
+/** The extension page the current check works in (screenshotted when it fails). */
+let page: Page | null = null;
+let sandbox: Sandbox | null = null;
+
+/** After a failed check: a browser that no longer answers (or a check stopped at its limit) is closed; the next check starts one. */
+async function afterFailure(): Promise<void> {
+  if (!session) return;
+  const answers = session.browser.connected && (await withTimeout(session.browser.version(), 5_000, 'the browser').then(() => true, () => false));
+  if (answers) return;
+  await closeBrowser(session.browser);
+  session = null;
+  page = null;
+}
+
+/** The MV2 browser with the extension installed, started when there is none. */
+async function mv2Session(): Promise<Session> {
+  if (session?.browser.connected) return session;
+  if (session) await closeBrowser(session.browser);
+  session = null;
+  page = null;
+  const launched = await launchFirefox(MV2_DIR);
+  session = { ...launched, setUp: false };
+  return session;
+}
+
+/** A new tab with an extension page; the previous check's page is closed first. */
+async function freshPage(path: string): Promise<Page> {
+  const s = await mv2Session();
+  if (page && !page.isClosed()) await page.close().catch(() => undefined);
+  page = await openExtensionPage(s.browser, s.uuid, path);
+  return page;
+}
+
+/**
+ * Waits for the first extension page of a browser. It gets FIRST_PAGE_TIMEOUT, and is asked for
+ * again when it has not come within UI_TIMEOUT (a first start can drop the first navigation).
+ */
+async function firstPageShows(p: Page, url: string, expected: string, fn: () => unknown): Promise<void> {
+  const deadline = Date.now() + FIRST_PAGE_TIMEOUT;
+  for (;;) {
+    try {
+      await waitFor(p, expected, fn, [], Math.max(1_000, Math.min(UI_TIMEOUT, deadline - Date.now())));
+      return;
+    } catch (e) {
+      if (Date.now() >= deadline - 1_000 || p.isClosed()) throw e;
+      p.goto(url).catch(() => undefined);
+    }
+  }
+}
+
+const optionsHeading = () => document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings');
+
+/** Setup through the options page, as a person does it; loopback access is asked for on Save (no prompt: pref). */
+async function setUpThroughOptions(p: Page, sb: Sandbox): Promise<void> {
+  await fill(await byLabel(p, 'API base URL'), sb.url);
+  await fill(await byLabel(p, 'API key'), OWNER_KEY);
+  await (await buttonNamed(p, 'Save')).click();
+  const masked = `••••••••${OWNER_KEY.slice(-4)}`;
+  await waitFor(p, `the masked key "${masked}" and "Saved."`, (m: string) =>
+    document.body.innerText.includes(m) &&
+    [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.')), [masked]);
+}
+
+/** The extension set up for the sandbox: by the setup check when it passed in this browser, else here (not a check of its own). */
+async function setUpSession(): Promise<Session> {
+  const s = await mv2Session();
+  if (!s.setUp) {
+    const p = await freshPage('options.html');
+    await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+    await setUpThroughOptions(p, sandbox!);
+    s.setUp = true;
+  }
+  return s;
+}
+
+/** A call to NUMBER placed by the dial check, or (when that check failed before placing one) placed here through the background. */
+async function callToNumber(ext: Page): Promise<string> {
+  const stored = (await storedCallsIn(ext)).find((c) => c.toNumber === NUMBER);
+  if (stored) return stored.id;
+  const reply = (await ext.evaluate(async (toNumber: string) => {
+    const api = (globalThis as unknown as { browser: any }).browser;
+    const agents = await api.runtime.sendMessage({ type: 'agents/list', refresh: true });
+    const agentId = agents?.data?.agents?.[0]?.id;
+    if (!agentId) return { ok: false, error: { message: 'no agent listed' } };
+    return api.runtime.sendMessage({ type: 'call/dial', dialId: crypto.randomUUID(), agentId, toNumber, fromNumber: null, variables: {} });
+  }, NUMBER)) as { ok: boolean; data?: { callId: string }; error?: { message: string } };
+  if (!reply.ok || !reply.data) fail(`a call to ${NUMBER} placed through the background`, JSON.stringify(reply.error ?? reply));
+  return reply.data.callId;
+}
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
@@ -273,226 +385,212 @@ async function main(): Promise<void> {
     return;
   }
 
-  let sandbox: Sandbox | null = null;
-  let browser: Browser | null = null;
-  let page: Page | null = null;
   try {
     sandbox = await startSandbox({ port: 0, speed: 60 });
     const sb = sandbox;
-    let uuid = '';
 
-    // 1. The MV2 build loads: its options page renders.
-    const loaded = await check('MV2 build loads, options page renders', () => page, async () => {
-      const launched = await launchFirefox(MV2_DIR);
-      browser = launched.browser;
-      uuid = launched.uuid;
-      page = await openExtensionPage(browser, uuid, 'options.html');
-      await waitFor(page, 'the options page heading "Voice Agent Click-to-Call settings"', () =>
-        document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings'), []);
-      await byLabel(page, 'API base URL');
+    // 1. The MV2 build loads: its options page renders (the first page of a new browser: see FIRST_PAGE_TIMEOUT).
+    await check('MV2 build loads, options page renders', () => page, async () => {
+      const s = await mv2Session();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page heading "Voice Agent Click-to-Call settings"', optionsHeading);
+      await byLabel(p, 'API base URL');
     });
 
     // 2. Setup through the options page; loopback access is asked for on Save (no prompt: pref).
-    const setUp =
-      loaded &&
-      (await check('options: save sandbox URL and key, masked key shown', () => page, async () => {
-        const p = page!;
-        await fill(await byLabel(p, 'API base URL'), sb.url);
-        await fill(await byLabel(p, 'API key'), OWNER_KEY);
-        await (await buttonNamed(p, 'Save')).click();
-        const masked = `••••••••${OWNER_KEY.slice(-4)}`;
-        await waitFor(p, `the masked key "${masked}" and "Saved."`, (m: string) =>
-          document.body.innerText.includes(m) &&
-          [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.')), [masked]);
-        // A permission prompt (or its refusal) would show this instead.
-        const text = await p.evaluate(() => document.body.innerText);
-        if (text.includes('needs access to')) fail('the loopback origin granted on Save', await shownText(p));
-        if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
-        // Not granted at install any more: Save asked for it.
-        const granted = await p.evaluate(async () => {
-          const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
-          return api.permissions.contains({ origins: ['http://127.0.0.1/*'] });
-        });
-        if (!granted) fail('host permission for http://127.0.0.1/* after saving', 'not granted');
-      }));
-    if (!loaded) skip('options: save sandbox URL and key, masked key shown', 'the extension did not load');
+    await check('options: save sandbox URL and key, masked key shown', () => page, async () => {
+      const s = await mv2Session();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+      await setUpThroughOptions(p, sb);
+      s.setUp = true;
+      // A permission prompt (or its refusal) would show this instead.
+      const text = await p.evaluate(() => document.body.innerText);
+      if (text.includes('needs access to')) fail('the loopback origin granted on Save', await shownText(p));
+      if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
+      // Not granted at install any more: Save asked for it.
+      const granted = await p.evaluate(async () => {
+        const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+        return api.permissions.contains({ origins: ['http://127.0.0.1/*'] });
+      });
+      if (!granted) fail('host permission for http://127.0.0.1/* after saving', 'not granted');
+    });
 
     // The content script is in no manifest: the background registers it (MV2: contentScripts.register).
-    const pageName = 'page: the content script registered at run time reports a number';
-    if (setUp) {
-      await check(pageName, () => page, async () => {
-        const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
-        await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-        const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
-        const web = await browser!.newPage();
-        try {
-          await web.goto(pageUrl);
-          // What the popup's "On this page" asks the background for that tab, until the number is there.
-          const found = await page!.waitForFunction(
-            async (url: string) => {
-              const api = (globalThis as unknown as { browser: any }).browser;
-              const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
-              if (!tab) return false;
-              const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
-              return reply?.ok && reply.data.numbers.length ? reply.data.numbers.map((n: { e164: string }) => n.e164).join(',') : false;
-            },
-            { timeout: UI_TIMEOUT, polling: 250 },
-            pageUrl,
-          ).then((h) => h.jsonValue(), () => null);
-          if (found !== PAGE_NUMBER) fail(`the page's number ${PAGE_NUMBER} reported by the content script`, String(found ?? 'nothing'));
-        } finally {
-          await web.close().catch(() => undefined);
-          server.closeAllConnections();
-          server.close();
-        }
-      });
-    } else skip(pageName, 'setup did not pass');
+    await check('page: the content script registered at run time reports a number', () => page, async () => {
+      const s = await setUpSession();
+      const ext = await freshPage('options.html');
+      const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
+      const web = await s.browser.newPage();
+      try {
+        await web.goto(pageUrl);
+        // What the popup's "On this page" asks the background for that tab, until the number is there.
+        const found = await ext.waitForFunction(
+          async (url: string) => {
+            const api = (globalThis as unknown as { browser: any }).browser;
+            const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
+            if (!tab) return false;
+            const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
+            return reply?.ok && reply.data.numbers.length ? reply.data.numbers.map((n: { e164: string }) => n.e164).join(',') : false;
+          },
+          { timeout: UI_TIMEOUT, polling: 250 },
+          pageUrl,
+        ).then((h) => h.jsonValue(), () => null);
+        if (found !== PAGE_NUMBER) fail(`the page's number ${PAGE_NUMBER} reported by the content script`, String(found ?? 'nothing'));
+      } finally {
+        await web.close().catch(() => undefined);
+        server.closeAllConnections();
+        server.close();
+      }
+    });
 
     // Every frame (./frames.ts), on the fixture pages served on 127.0.0.1.
     const frameChecks = everyFrameChecks({
       ext: () => page!,
-      browser: () => browser!,
-      openExtensionPage: (path) => openExtensionPage(browser!, uuid, path),
+      browser: () => session!.browser,
+      openExtensionPage: (path) => openExtensionPage(session!.browser, session!.uuid, path),
       buttonNamed,
       fail,
     });
-    if (setUp) {
-      const fixtures = await startFixtureServer();
-      try {
-        let scanned = true;
-        for (const c of frameChecks) {
-          // Injecting into open pages cannot be judged where frames are not scanned on load (and would add its wait).
-          if (c.afterLoadScans && !scanned) skip(c.name, 'frames were not scanned on load');
-          else if (!(await check(c.name, () => page, () => c.run(fixtures.url))) && c.loadScan) scanned = false;
+    const fixtures = await startFixtureServer();
+    try {
+      let scanned = true;
+      for (const c of frameChecks) {
+        // Injecting into open pages cannot be judged where frames are not scanned on load (and would add its wait).
+        if (c.afterLoadScans && !scanned) {
+          skip(c.name, 'frames were not scanned on load');
+          continue;
         }
-      } finally {
-        await fixtures.close();
+        const passed = await check(c.name, () => page, async () => {
+          await setUpSession();
+          await freshPage('options.html');
+          await c.run(fixtures.url);
+        });
+        if (!passed && c.loadScan) scanned = false;
       }
-    } else for (const c of frameChecks) skip(c.name, 'setup did not pass');
+    } finally {
+      await fixtures.close();
+    }
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
-    const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;
-    let callId: string | null = null;
-    const dialled =
-      setUp &&
-      (await check(dialName, () => page, async () => {
-        await page!.close();
-        const p = (page = await openExtensionPage(browser!, uuid, 'popup.html'));
-        const agent = await byLabel(p, 'Agent');
-        await waitFor(p, 'at least one agent in "Agent"', (select: HTMLElement) =>
-          [...(select as HTMLSelectElement).options].some((o) => o.value), [agent]);
-        const first = await agent.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value)!.value);
-        await agent.select(first);
-        await fill(await byLabel(p, 'Phone number'), NUMBER);
-        await (await buttonNamed(p, 'Call')).click();
-        await (await buttonNamed(p, 'Confirm')).click();
-        await waitFor(p, `the call view ("Call to ${NUMBER}")`, (n: string) =>
-          document.querySelector('.call-title')?.textContent?.includes(n), [NUMBER]);
-        const t0 = Date.now();
-        // Any end (lib/calls/status.ts labels, or "<step> failed.") stops the wait; only Completed passes.
-        await waitFor(
-          p,
-          'the call status "Completed"',
-          (ends: string[]) => {
-            const status = document.querySelector('.call-status')?.textContent?.trim() ?? '';
-            return ends.includes(status) || status.endsWith(' failed.');
-          },
-          [['Completed', 'No answer', 'Busy', 'Failed', 'Canceled', 'Stopped', 'Error', 'Balance too low']],
-          CALL_TIMEOUT,
-        );
-        const status = await p.evaluate(() => document.querySelector('.call-status')?.textContent?.trim() ?? '');
-        if (status !== 'Completed') fail('the call status "Completed"', `status "${status}"; ${await shownText(p)}`);
-        const timeline = await p.evaluate(() => document.querySelector('.call')?.textContent ?? '');
-        if (!timeline.includes('Scheduled')) fail('the status timeline to list "Scheduled"', await shownText(p));
-        console.log(`      call completed ${elapsed(t0)} after Confirm`);
-        // The call's id, from the extension's own data store (the popup's "Open details" opens a sidebar).
-        callId = (await storedCallsIn(p)).find((c) => c.toNumber === NUMBER)?.id ?? null;
-        if (!callId) fail(`a stored call to ${NUMBER} in the data store's "calls"`, 'none');
-      }));
-    if (!setUp) skip(dialName, 'setup did not pass');
+    await check(`popup: dial ${NUMBER}, confirm, reach Completed`, () => page, async () => {
+      await setUpSession();
+      const p = await freshPage('popup.html');
+      const agent = await byLabel(p, 'Agent');
+      await waitFor(p, 'at least one agent in "Agent"', (select: HTMLElement) =>
+        [...(select as HTMLSelectElement).options].some((o) => o.value), [agent]);
+      const first = await agent.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value)!.value);
+      await agent.select(first);
+      await fill(await byLabel(p, 'Phone number'), NUMBER);
+      await (await buttonNamed(p, 'Call')).click();
+      await (await buttonNamed(p, 'Confirm')).click();
+      await waitFor(p, `the call view ("Call to ${NUMBER}")`, (n: string) =>
+        document.querySelector('.call-title')?.textContent?.includes(n), [NUMBER]);
+      const t0 = Date.now();
+      // Any end (lib/calls/status.ts labels, or "<step> failed.") stops the wait; only Completed passes.
+      await waitFor(
+        p,
+        'the call status "Completed"',
+        (ends: string[]) => {
+          const status = document.querySelector('.call-status')?.textContent?.trim() ?? '';
+          return ends.includes(status) || status.endsWith(' failed.');
+        },
+        [['Completed', 'No answer', 'Busy', 'Failed', 'Canceled', 'Stopped', 'Error', 'Balance too low']],
+        CALL_TIMEOUT,
+      );
+      const status = await p.evaluate(() => document.querySelector('.call-status')?.textContent?.trim() ?? '');
+      if (status !== 'Completed') fail('the call status "Completed"', `status "${status}"; ${await shownText(p)}`);
+      const timeline = await p.evaluate(() => document.querySelector('.call')?.textContent ?? '');
+      if (!timeline.includes('Scheduled')) fail('the status timeline to list "Scheduled"', await shownText(p));
+      console.log(`      call completed ${elapsed(t0)} after Confirm`);
+      if (!(await storedCallsIn(p)).some((c) => c.toNumber === NUMBER)) fail(`a stored call to ${NUMBER} in the data store's "calls"`, 'none');
+    });
 
-    const detailsName = 'side panel page: transcript and recording of the call';
-    if (dialled && callId) {
-      await check(detailsName, () => page, async () => {
-        const p = (page = await openExtensionPage(browser!, uuid, `sidepanel.html?call=${encodeURIComponent(callId!)}`));
-        await waitFor(p, `the call details for ${NUMBER}`, (n: string) =>
-          document.querySelector('.call-full .call-title')?.textContent?.includes(n), [NUMBER]);
-        await waitFor(p, `the transcript with "${TRANSCRIPT_LINE}"`, (line: string) =>
-          document.querySelector('.transcript')?.textContent?.includes(line), [TRANSCRIPT_LINE]);
-        await waitFor(p, 'an <audio> element for the recording', () => !!document.querySelector('.recording audio'), []);
-        const src = await p.evaluate(() => document.querySelector('.recording audio')!.getAttribute('src') ?? '');
-        if (!src.startsWith(`${sb.url}/`)) fail(`the recording's URL on the sandbox (${sb.url}/…)`, `src="${src}"`);
-      });
-    } else skip(detailsName, 'the call did not complete');
+    // The call's details; the call is the dial check's, or one placed here when that check placed none.
+    await check('side panel page: transcript and recording of the call', () => page, async () => {
+      await setUpSession();
+      const callId = await callToNumber(await freshPage('options.html'));
+      const p = await freshPage(`sidepanel.html?call=${encodeURIComponent(callId)}`);
+      await waitFor(p, `the call details for ${NUMBER}`, (n: string) =>
+        document.querySelector('.call-full .call-title')?.textContent?.includes(n), [NUMBER]);
+      await waitFor(p, `the transcript with "${TRANSCRIPT_LINE}"`, (line: string) =>
+        document.querySelector('.transcript')?.textContent?.includes(line), [TRANSCRIPT_LINE], CALL_TIMEOUT);
+      await waitFor(p, 'an <audio> element for the recording', () => !!document.querySelector('.recording audio'), []);
+      const src = await p.evaluate(() => document.querySelector('.recording audio')!.getAttribute('src') ?? '');
+      if (!src.startsWith(`${sb.url}/`)) fail(`the recording's URL on the sandbox (${sb.url}/…)`, `src="${src}"`);
+    });
 
-    const batchesName = 'sandbox: exactly one POST /batches';
-    if (setUp) {
-      await check(batchesName, () => null, async () => {
-        const log = await sandboxRequests(sb);
-        const posts = log.filter((r) => r.method === 'POST' && /\/batches\/?$/.test(r.path));
-        if (posts.length !== 1) {
-          const summary = log.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
-          fail('1 POST /batches', `${posts.length}; the sandbox's request log: ${summary}`);
-        }
-      });
-    } else skip(batchesName, 'setup did not pass');
+    // One call was placed above (by the dial check, or for the details): one batch for it.
+    await check('sandbox: exactly one POST /batches', () => null, async () => {
+      const log = await sandboxRequests(sb);
+      const posts = log.filter((r) => r.method === 'POST' && /\/batches\/?$/.test(r.path));
+      if (posts.length !== 1) {
+        const summary = log.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
+        fail('1 POST /batches', `${posts.length}; the sandbox's request log: ${summary}`);
+      }
+    });
 
     // The Batches section: a CSV file checked, created and scheduled from the side panel page.
-    const batchName = 'side panel page: a batch from a CSV file, created and scheduled';
-    if (setUp) {
-      await check(batchName, () => page, async () => {
-        // The dial's batch is in the log already: only this one's requests count.
-        await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
-        const p = (page = await openExtensionPage(browser!, uuid, 'sidepanel.html?section=batches'));
-        await batchCreatedAndScheduled(p, { byLabel, buttonNamed, waitFor, fail, requests: () => sandboxRequests(sb) });
-      });
-    } else skip(batchName, 'setup did not pass');
+    await check('side panel page: a batch from a CSV file, created and scheduled', () => page, async () => {
+      await setUpSession();
+      // The dial's batch is in the log already: only this one's requests count.
+      await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
+      const p = await freshPage('sidepanel.html?section=batches');
+      await batchCreatedAndScheduled(p, { byLabel, buttonNamed, waitFor, fail, requests: () => sandboxRequests(sb) });
+    });
 
     // 5. The real service is HTTPS: Save must be able to ask for its origin (optional permission).
-    const httpsName = 'options: an HTTPS service URL can be saved (origin permission requestable)';
-    if (loaded) {
-      await check(httpsName, () => page, async () => {
-        const p = (page = await openExtensionPage(browser!, uuid, 'options.html'));
-        await fill(await byLabel(p, 'API base URL'), HTTPS_SERVICE);
-        // Another origin than the sandbox's: it needs its own key (the sandbox key is never carried there).
-        await fill(await byLabel(p, 'API key'), HTTPS_SERVICE_KEY);
-        await (await buttonNamed(p, 'Save')).click();
-        const saved = () => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
-        await waitFor(p, '"Saved." or an error', () => {
-          const ok = [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
-          return ok || document.querySelector('.setup [role=alert]');
-        }, []);
-        if (!(await p.evaluate(saved))) {
-          const alert = await p.evaluate(() => document.querySelector('.setup [role=alert]')?.textContent?.trim() ?? '');
-          fail(
-            `"Saved." for ${HTTPS_SERVICE}: Save first requests host permission for its origin, which the manifest must declare ` +
-              `(optional_permissions in MV2, optional_host_permissions in MV3)`,
-            alert ? `the error "${alert}"` : await shownText(p),
-          );
-        }
-        const granted = await p.evaluate(async (origin: string) => {
-          const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
-          return api.permissions.contains({ origins: [origin] });
-        }, `${HTTPS_SERVICE}/*`);
-        if (!granted) fail(`host permission for ${HTTPS_SERVICE}/* after saving`, 'not granted');
-      });
-    } else skip(httpsName, 'the extension did not load');
+    await check('options: an HTTPS service URL can be saved (origin permission requestable)', () => page, async () => {
+      const s = await mv2Session();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+      await fill(await byLabel(p, 'API base URL'), HTTPS_SERVICE);
+      // Another origin than the sandbox's: it needs its own key (the sandbox key is never carried there).
+      await fill(await byLabel(p, 'API key'), HTTPS_SERVICE_KEY);
+      await (await buttonNamed(p, 'Save')).click();
+      const saved = () => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
+      await waitFor(p, '"Saved." or an error', () => {
+        const ok = [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
+        return ok || document.querySelector('.setup [role=alert]');
+      }, []);
+      if (!(await p.evaluate(saved))) {
+        const alert = await p.evaluate(() => document.querySelector('.setup [role=alert]')?.textContent?.trim() ?? '');
+        fail(
+          `"Saved." for ${HTTPS_SERVICE}: Save first requests host permission for its origin, which the manifest must declare ` +
+            `(optional_permissions in MV2, optional_host_permissions in MV3)`,
+          alert ? `the error "${alert}"` : await shownText(p),
+        );
+      }
+      s.setUp = false; // set up for another service now
+      const granted = await p.evaluate(async (origin: string) => {
+        const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+        return api.permissions.contains({ origins: [origin] });
+      }, `${HTTPS_SERVICE}/*`);
+      if (!granted) fail(`host permission for ${HTTPS_SERVICE}/* after saving`, 'not granted');
+    });
 
-    await closeBrowser(browser);
-    browser = null;
+    if (session) await closeBrowser(session.browser);
+    session = null;
     page = null;
 
-    // 4. The MV3 Firefox build loads too.
-    await check('MV3 build loads, options page renders', () => page, async () => {
-      const launched = await launchFirefox(MV3_DIR);
-      browser = launched.browser;
-      page = await openExtensionPage(browser, launched.uuid, 'options.html');
-      await waitFor(page, 'the options page heading "Voice Agent Click-to-Call settings"', () =>
-        document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings'), []);
-      await byLabel(page, 'API base URL');
-    });
+    // 4. The MV3 Firefox build loads too (a browser of its own, started here).
+    let mv3: Browser | null = null;
+    try {
+      await check('MV3 build loads, options page renders', () => page, async () => {
+        const launched = await launchFirefox(MV3_DIR);
+        mv3 = launched.browser;
+        const url = `moz-extension://${launched.uuid}/options.html`;
+        const p = (page = await openExtensionPage(mv3, launched.uuid, 'options.html'));
+        await firstPageShows(p, url, 'the options page heading "Voice Agent Click-to-Call settings"', optionsHeading);
+        await byLabel(p, 'API base URL');
+      });
+    } finally {
+      await closeBrowser(mv3);
+    }
   } finally {
-    await closeBrowser(browser);
+    if (session) await closeBrowser(session.browser);
     await sandbox?.close().catch(() => undefined);
   }
 }
