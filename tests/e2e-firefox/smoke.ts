@@ -84,6 +84,9 @@ const openBrowsers = new Set<Browser>();
 async function check(name: string, page: () => Page | null, body: () => Promise<void>): Promise<boolean> {
   const t0 = Date.now();
   try {
+    // FIREFOX_SMOKE_FAIL=<part of a check's name>: that check fails at once, to show the others still run.
+    const failOnPurpose = process.env.FIREFOX_SMOKE_FAIL;
+    if (failOnPurpose && name.includes(failOnPurpose)) throw new CheckFailure('a failure on purpose (FIREFOX_SMOKE_FAIL)');
     await withTimeout(body(), CHECK_LIMIT, `the check`);
     results.push({ name, ok: true, ms: Date.now() - t0 });
     console.log(`  ✓ ${name} (${elapsed(t0)})`);
