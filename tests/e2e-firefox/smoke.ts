@@ -58,7 +58,7 @@ const CALL_TIMEOUT = 60_000;
 /** One check, whatever it waits on; past it the check fails and the browser is started afresh for the next. */
 const CHECK_LIMIT = 90_000;
 /** The whole run, browsers included, stops here even if something hangs (run.mjs's backstop is later). */
-const RUN_DEADLINE = 270_000;
+const RUN_DEADLINE = 420_000;
 
 const started = Date.now();
 const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
@@ -129,7 +129,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Browser helpers
 
+/**
+ * Starts Firefox with the extension. A browser that dies while starting (seen on a machine under
+ * heavy load: "session.new: Target closed") is started once more, and the first failure is printed.
+ */
 async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; uuid: string }> {
+  try {
+    return await launchFirefoxOnce(extensionDir);
+  } catch (e) {
+    if (e instanceof CheckFailure) throw e;
+    console.log(`      Firefox did not start (${e instanceof Error ? e.message : String(e)}): starting it again`);
+    return launchFirefoxOnce(extensionDir);
+  }
+}
+
+async function launchFirefoxOnce(extensionDir: string): Promise<{ browser: Browser; uuid: string }> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) throw new CheckFailure(`a build in ${extensionDir}: run npm run build first`);
   const uuid = randomUUID();
   const browser = await puppeteer.launch({
@@ -313,12 +327,16 @@ async function mv2Session(): Promise<Session> {
   return session;
 }
 
-/** A new tab with an extension page; the previous check's page is closed first. */
+/**
+ * A new tab with an extension page, once its document is there (not the about:blank it replaces,
+ * where IndexedDB and the extension API are refused); the previous check's page is closed first.
+ */
 async function freshPage(path: string): Promise<Page> {
   const s = await mv2Session();
   if (page && !page.isClosed()) await page.close().catch(() => undefined);
-  page = await openExtensionPage(s.browser, s.uuid, path);
-  return page;
+  const p = (page = await openExtensionPage(s.browser, s.uuid, path));
+  await firstPageShows(p, `moz-extension://${s.uuid}/${path}`, `the extension page ${path}`, () => location.protocol === 'moz-extension:' && document.readyState === 'complete');
+  return p;
 }
 
 /**
