@@ -17,6 +17,14 @@
  *
  * Prints one line per check and `N passed, N failed`; writes {passed, failed, checks} to reportFile;
  * saves test-results/firefox-<check>.png when a check fails; exits non-zero on any failure.
+ *
+ * Every check stands on its own (see "The run" below): one that fails costs itself only. A fresh
+ * machine's first run once failed its first check (the first Firefox start took longer than a
+ * page wait, and the failure screenshot of a document not there yet said "documentElement is null"),
+ * and then 13 more as "not run". Now the first page of each browser gets FIRST_PAGE_TIMEOUT and is
+ * asked for again; waits retry every error until their deadline; and a later check starts its own
+ * browser, setup and page when an earlier one left none. `FIREFOX_SMOKE_FAIL=<part of a name>` fails
+ * that check on purpose, to see the others still run.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
