@@ -26,24 +26,37 @@
  * browser, setup and page when an earlier one left none. `FIREFOX_SMOKE_FAIL=<part of a name>` fails
  * that check on purpose, to see the others still run.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { OWNER_KEY } from '../../sandbox/keys';
-import { browserPath } from '../../scripts/browsers.mjs';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 import { batchCreatedAndScheduled } from './batch';
+import {
+  buttonNamed,
+  byLabel,
+  CheckFailure,
+  closeBrowser,
+  fail,
+  fill,
+  FIREFOX,
+  launchFirefox,
+  openBrowsers,
+  openExtensionPage,
+  sandboxRequests,
+  shownText,
+  UI_TIMEOUT,
+  waitFor,
+  withTimeout,
+} from './browser';
 import { everyFrameChecks, startFixtureServer } from './frames';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
-const FIREFOX = browserPath('firefox');
 const MV2_DIR = join(ROOT, '.output/firefox-mv2');
 const MV3_DIR = join(ROOT, '.output/firefox-mv3');
 const NUMBER = '+14155552671';
@@ -55,7 +68,6 @@ const HTTPS_SERVICE = 'https://voice-agent.example';
 const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>Contact</title><p>Reception: (415) 555-0132</p>';
 const PAGE_NUMBER = '+14155550132';
 const HTTPS_SERVICE_KEY = 'va_key_for_the_https_service';
-const UI_TIMEOUT = 15_000;
 /**
  * The first extension page after a browser starts. A fresh machine's first Firefox start (no disk
  * cache, startup caches built, the extension starting) has taken longer than UI_TIMEOUT to show it:
@@ -71,12 +83,6 @@ const RUN_DEADLINE = 420_000;
 const started = Date.now();
 const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
 
-class CheckFailure extends Error {}
-/** A failed expectation with what was expected and what the page showed. */
-function fail(expected: string, shown: string): never {
-  throw new CheckFailure(`expected ${expected}\n      page showed: ${shown}`);
-}
-
 interface CheckResult {
   name: string;
   ok: boolean;
@@ -85,8 +91,6 @@ interface CheckResult {
   screenshot?: string;
 }
 const results: CheckResult[] = [];
-/** Browsers still open, killed outright if the run has to stop at its deadline. */
-const openBrowsers = new Set<Browser>();
 
 /** Runs one named check; on failure prints the reason and screenshots `page()` (if there is one). */
 async function check(name: string, page: () => Page | null, body: () => Promise<void>): Promise<boolean> {
@@ -124,177 +128,6 @@ async function check(name: string, page: () => Page | null, body: () => Promise<
 function skip(name: string, reason: string): void {
   results.push({ name, ok: false, ms: 0, error: `not run: ${reason}` });
   console.log(`  ✗ ${name}\n      not run: ${reason}`);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000}s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Browser helpers
-
-/**
- * Starts Firefox with the extension. A browser that dies while starting (seen on a machine under
- * heavy load: "session.new: Target closed") is started once more, and the first failure is printed.
- */
-async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; uuid: string }> {
-  try {
-    return await launchFirefoxOnce(extensionDir);
-  } catch (e) {
-    if (e instanceof CheckFailure) throw e;
-    console.log(`      Firefox did not start (${e instanceof Error ? e.message : String(e)}): starting it again`);
-    return launchFirefoxOnce(extensionDir);
-  }
-}
-
-async function launchFirefoxOnce(extensionDir: string): Promise<{ browser: Browser; uuid: string }> {
-  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new CheckFailure(`a build in ${extensionDir}: run npm run build first`);
-  const uuid = randomUUID();
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    // Without it Firefox refuses to navigate to moz-extension:// pages over BiDi.
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      // The gecko id gets a known moz-extension:// host.
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
-      // A closed network: no update, telemetry or first-run traffic.
-      'app.update.enabled': false,
-      'browser.shell.checkDefaultBrowser': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      'toolkit.telemetry.enabled': false,
-      // Optional permissions that the manifest declares are granted without a prompt nobody could answer.
-      'extensions.webextOptionalPermissionPrompts': false,
-    },
-    protocolTimeout: 30_000,
-  });
-  openBrowsers.add(browser);
-  try {
-    await withTimeout(browser.installExtension(extensionDir), 20_000, 'installExtension');
-  } catch (e) {
-    await closeBrowser(browser);
-    throw e;
-  }
-  return { browser, uuid };
-}
-
-async function closeBrowser(browser: Browser | null): Promise<void> {
-  if (!browser) return;
-  openBrowsers.delete(browser);
-  try {
-    await withTimeout(browser.close(), 10_000, 'browser.close');
-  } catch {
-    browser.process()?.kill('SIGKILL');
-  }
-}
-
-/**
- * Opens an extension page in a new tab. goto() never resolves for moz-extension:// here, so it is not
- * awaited; page.on('console'/'pageerror') report nothing from these pages either (they do on web pages).
- */
-async function openExtensionPage(browser: Browser, uuid: string, path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT);
-  // goto reports no load for moz-extension:// pages (it never resolves): waits may begin on the
-  // about:blank this replaces, and waitFor starts again in the new document.
-  page.goto(`moz-extension://${uuid}/${path}`).catch(() => undefined);
-  return page;
-}
-
-/** The page's visible text, shortened, for failure messages. */
-async function shownText(page: Page): Promise<string> {
-  try {
-    const text = await withTimeout(
-      page.evaluate(() => `${location.href}\n${document.body?.innerText ?? '(no body)'}`),
-      5_000,
-      'reading the page',
-    );
-    const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
-    return oneLine.length > 900 ? `${oneLine.slice(0, 900)}…` : oneLine || '(empty page)';
-  } catch (e) {
-    return `(could not read the page: ${String(e)})`;
-  }
-}
-
-/**
- * Waits for `fn` (run in the page) to return truthy; on timeout fails with `expected` and the page text.
- * Polls with page.evaluate, which always runs in the page's current document. (waitForFunction did
- * not: goto never resolves for moz-extension:// here, so a wait could begin on the about:blank the
- * page replaces and, on a loaded machine, keep polling that old document until its timeout while
- * the new one already showed what was awaited: seen as "MV3 build loads" failing with the heading
- * on screen.)
- */
-// Arguments may be element handles, which arrive in the page as elements: hence the loose types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unknown, args: unknown[], timeout = UI_TIMEOUT): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    try {
-      // Through a handle: `fn` may answer an element, which evaluate() cannot bring back as a value.
-      const answer = await withTimeout(page.evaluateHandle(fn, ...args), Math.max(1, deadline - Date.now()), 'a check in the page');
-      const truthy = await answer.evaluate((value) => !!value);
-      await answer.dispose();
-      if (truthy) return;
-    } catch (e) {
-      // A document being replaced or not there yet (its context destroyed mid-call, no
-      // documentElement while a first page loads): check again, in the document there is then.
-      // Only the deadline fails the wait, with the last error seen.
-      if (page.isClosed()) throw e;
-      lastError = e instanceof Error ? e.message : String(e);
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  fail(`${expected} within ${timeout / 1000}s`, `${await shownText(page)}${lastError ? ` (last check: ${lastError})` : ''}`);
-}
-
-/** The form control a <label> with exactly this text points at. */
-async function byLabel(page: Page, label: string): Promise<ElementHandle<HTMLElement>> {
-  await waitFor(
-    page,
-    `a control labelled "${label}"`,
-    (text: string) => [...document.querySelectorAll('label')].some((l) => l.textContent?.trim() === text && l.control),
-    [label],
-  );
-  const handle = await page.evaluateHandle(
-    (text: string) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)!.control as HTMLElement,
-    label,
-  );
-  return handle as ElementHandle<HTMLElement>;
-}
-
-/** A button with exactly this text, once it is enabled. */
-async function buttonNamed(page: Page, name: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const find = (text: string) =>
-    [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text && !b.disabled && b.offsetParent !== null);
-  await waitFor(page, `an enabled button "${name}"`, find, [name]);
-  return (await page.evaluateHandle(find, name)) as ElementHandle<HTMLButtonElement>;
-}
-
-/** Types into an input as a person would (real key events), replacing what was there. */
-async function fill(input: ElementHandle<HTMLElement>, value: string): Promise<void> {
-  await input.click({ count: 3 });
-  await input.evaluate((el) => (el as HTMLInputElement).select());
-  await input.press('Backspace');
-  await input.type(value);
-  const now = await input.evaluate((el) => (el as HTMLInputElement).value);
-  if (now !== value) fail(`the field to hold "${value}"`, `"${now}"`);
-}
-
-interface RequestLogEntry {
-  method: string;
-  path: string;
-  status: number;
-}
-async function sandboxRequests(sandbox: Sandbox): Promise<RequestLogEntry[]> {
-  const res = await fetch(`${sandbox.url}/__sandbox/requests`);
-  const body = (await res.json()) as RequestLogEntry[] | { requests: RequestLogEntry[] };
-  return Array.isArray(body) ? body : body.requests;
 }
 
 // ---------------------------------------------------------------------------------------------
