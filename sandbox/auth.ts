@@ -1,13 +1,14 @@
 /** API keys (Authorization: Bearer) and the per-key rate limit. */
-import { unauthorized } from './errors';
+import { keyRefused } from './errors';
 import { grantFor, type KeyGrant } from './keys';
 
-export function authenticate(header: string | undefined): KeyGrant {
-  if (!header || !header.trim()) throw unauthorized('Missing API key: send Authorization: Bearer <key>');
+/** `live`: refuse as the live service does (403 `{detail}`), else as the spec says (401). */
+export function authenticate(header: string | undefined, live = false): KeyGrant {
+  if (!header || !header.trim()) throw keyRefused('Missing API key: send Authorization: Bearer <key>', live);
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
-  if (!m) throw unauthorized('Malformed Authorization header: expected Bearer <key>');
+  if (!m) throw keyRefused('Malformed Authorization header: expected Bearer <key>', live);
   const grant = grantFor(m[1]!);
-  if (!grant) throw unauthorized('Invalid API key');
+  if (!grant) throw keyRefused('Invalid API key', live);
   return grant;
 }
 

@@ -16,11 +16,13 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Answered in the live service's `{detail}` form instead of the spec's `{error, message}`. */
+    readonly liveForm = false,
   ) {
     super(message);
   }
-  body(): { error: number; message: string } {
-    return { error: this.status, message: this.message };
+  body(): { error: number; message: string } | { detail: string } {
+    return this.liveForm ? { detail: this.message } : { error: this.status, message: this.message };
   }
 }
 
@@ -29,6 +31,11 @@ export const errorBody = (status: number, message: string) => ({ error: status, 
 export const badRequest = (message: string) => new ApiError(400, message);
 export const required = (name: string) => new ApiError(400, `${name} is required`);
 export const unauthorized = (message: string) => new ApiError(401, message);
+/**
+ * A key the service refuses: the spec's 401 `{error, message}`, or, where the sandbox plays the live
+ * service (`--routes live`), what that answers: 403 `{detail}` (service-facts.md, "Conventions").
+ */
+export const keyRefused = (message: string, live: boolean) => (live ? new ApiError(403, message, {}, true) : unauthorized(message));
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (resource: string) => new ApiError(404, `${resource} not found`);
 export const unprocessable = (message: string) => new ApiError(422, message);

@@ -14,8 +14,10 @@ import { StartNowEstimate } from './StartNowEstimate';
 export interface RequestOrigin {
   /** Host of the page or frame that asked ('' when the browser did not say). */
   site: string;
-  /** Host of the tab's page when a frame on another host asked. */
+  /** Host of the tab's page when a frame on another host (or with no site of its own) asked. */
   topSite: string | null;
+  /** A frame with no site of its own (an opaque origin: data:, sandboxed) asked: "a frame inside <topSite>". */
+  opaqueFrame: boolean;
   source: 'overlay' | 'tel-link' | 'context-menu' | 'shortcut' | null;
 }
 
@@ -86,9 +88,13 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
         <p class="asked-by">
           {tNodes(
             requestedBy.source ? ASKED_BY[requestedBy.source] : 'calls_askedBy',
-            requestedBy.topSite
-              ? tNodes('calls_askedByFrame', <strong>{requestedBy.site || t('calls_askedByUnnamedSite')}</strong>, <strong>{requestedBy.topSite}</strong>)
-              : <strong>{requestedBy.site || t('calls_askedByUnnamedSite')}</strong>,
+            requestedBy.opaqueFrame
+              ? requestedBy.topSite
+                ? tNodes('calls_askedByOpaqueFrame', <strong>{requestedBy.topSite}</strong>)
+                : <strong>{t('calls_askedByUnnamedSite')}</strong>
+              : requestedBy.topSite
+                ? tNodes('calls_askedByFrame', <strong>{requestedBy.site || t('calls_askedByUnnamedSite')}</strong>, <strong>{requestedBy.topSite}</strong>)
+                : <strong>{requestedBy.site || t('calls_askedByUnnamedSite')}</strong>,
           )}
         </p>
       ) : null}

@@ -29,15 +29,23 @@ const SOURCES = ['overlay', 'tel-link', 'context-menu', 'shortcut'] as const;
 /** A host name as the background writes it (the browser's URL parser lower-cases and punycodes it). */
 const HOST = /^(?:[a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$|^\[[0-9a-f:.]+\]$/;
 
-/** `&site=<host>&top=<host>&source=…`: which site asked, as the background read it from the browser. */
+/**
+ * `&site=<host>&top=<host>&source=…`, or `&inside=<top host>` for a frame with no site of its own:
+ * which site asked, as the background read it from the browser.
+ */
 export function requestOrigin(search: string): RequestOrigin | null {
   const site = queryParam('site', search);
   const top = queryParam('top', search);
+  const inside = queryParam('inside', search);
   const source = queryParam('source', search);
-  if (site === null && source === null) return null;
+  if (site === null && inside === null && source === null) return null;
+  const host = (value: string | null) => (value && HOST.test(value) ? value : null);
+  // A frame with no site of its own is never named after a site, whatever else the URL says.
+  if (inside !== null) return { site: '', topSite: host(inside), opaqueFrame: true, source: SOURCES.find((s) => s === source) ?? null };
   return {
-    site: site && HOST.test(site) ? site : '',
-    topSite: top && HOST.test(top) ? top : null,
+    site: host(site) ?? '',
+    topSite: host(top),
+    opaqueFrame: false,
     source: SOURCES.find((s) => s === source) ?? null,
   };
 }

@@ -8,6 +8,7 @@
  *   and its Confirm button is armed only after the window has been shown a moment (DialConfirmation).
  */
 import { browser } from '../browser';
+import type { AskingFrame } from '../page/frame-host';
 
 export type ConfirmationSource = 'overlay' | 'tel-link' | 'context-menu' | 'shortcut';
 
@@ -16,19 +17,28 @@ export interface ConfirmationRequest {
   number: string;
   country: string;
   source: ConfirmationSource;
-  /** Host of the page (or frame) that asked, from the browser; '' when unknown. */
-  site: string;
-  /** Host of the tab's top page when the request came from a frame on another host. */
-  topSite?: string;
+  /**
+   * Who asked, from the browser's sender fields (lib/page/frame-host.ts askingFrame): the asking
+   * frame's site and the tab's top site ('' when unknown), or a frame with no site of its own inside
+   * the top site.
+   */
+  asker: AskingFrame;
   agentId?: string | null;
 }
 
-/** `popup.html?…`: the popup's dial form, prefilled, opening its confirmation at once (entrypoints/popup/App.tsx). */
+/**
+ * `popup.html?…`: the popup's dial form, prefilled, opening its confirmation at once (entrypoints/popup/App.tsx).
+ * `site` (and `top` when a frame of another site asked), or `inside` for a frame with no site of its own.
+ */
 export function confirmationPath(request: ConfirmationRequest): string {
   const params = new URLSearchParams({ dial: request.number, country: request.country, source: request.source });
   if (request.agentId) params.set('agent', request.agentId);
-  if (request.site) params.set('site', request.site);
-  if (request.topSite && request.topSite !== request.site) params.set('top', request.topSite);
+  const asker = request.asker;
+  if ('inside' in asker) params.set('inside', asker.inside);
+  else {
+    if (asker.site) params.set('site', asker.site);
+    if (asker.topSite && asker.topSite !== asker.site) params.set('top', asker.topSite);
+  }
   return `/popup.html?${params}`;
 }
 

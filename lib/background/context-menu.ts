@@ -9,6 +9,8 @@ import { defaultAgent, openConfirmation } from './page-service';
 import { sendPageCommand } from './page-scripts';
 import { countryFor } from '../page/sites';
 import { numberInSelection } from '../phone/normalize';
+import { askingFrame, type AskingFrame } from '../page/frame-host';
+import { pendingSelections, type PendingSelections } from './selection-request';
 import { DATA } from '../storage-keys';
 import { watchData } from '../store/data-db';
 
@@ -43,30 +45,52 @@ function hostOf(url: string | undefined): string {
   }
 }
 
-export async function onMenuClick(selectionText: string | undefined, pageUrl: string | undefined): Promise<void> {
-  if (!(selectionText ?? '').trim()) return;
-  const { settings } = await loadSettings();
-  const site = hostOf(pageUrl);
-  const country = countryFor(site, settings);
-  await openConfirmation({ number: numberInSelection(selectionText ?? '', country), country, source: 'context-menu', site });
+/** The settings' host for who asked: its site, or the top site for a frame with no site of its own. */
+const settingsHost = (asker: AskingFrame) => ('inside' in asker ? asker.inside : asker.site);
+
+/** The browser's fields of a menu click: the frame the selection is in (`frameUrl`, `frameId`), and the tab's page. */
+export interface MenuClick {
+  selectionText?: string;
+  pageUrl?: string;
+  frameUrl?: string;
+  frameId?: number;
 }
 
-/** The shortcut asks the active tab's content script for its selection. */
-export async function onCallSelectionCommand(): Promise<void> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+export async function onMenuClick(info: MenuClick, tabUrl?: string): Promise<void> {
+  const selectionText = info.selectionText ?? '';
+  if (!selectionText.trim()) return;
+  const { settings } = await loadSettings();
+  // The frame holding the selection is named, as a page's own request would be (no origin here: its URL).
+  const asker = askingFrame({ url: info.frameUrl ?? info.pageUrl, frameId: info.frameId ?? 0, tab: { url: info.pageUrl ?? tabUrl } });
+  const country = countryFor(settingsHost(asker), settings);
+  await openConfirmation({ number: numberInSelection(selectionText, country), country, source: 'context-menu', asker });
+}
+
+/**
+ * The shortcut asks every frame of the active tab; the focused one answers `true` and sends its
+ * selection as `page/selected` (handled by ./page-service.ts, which opens the confirmation naming
+ * that frame). With no answer (nothing focused, no content script there) the confirmation opens
+ * empty, naming the tab's page, so the user sees why nothing was dialled.
+ */
+export async function onCallSelectionCommand(
+  commandTab?: { id?: number; url?: string },
+  selections: PendingSelections = pendingSelections,
+  now: () => number = Date.now,
+): Promise<void> {
+  // The browser says which tab the shortcut was pressed in; older ones do not: the active tab then.
+  const tab = commandTab?.id !== undefined ? commandTab : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   if (tab?.id === undefined) return;
-  let selection: unknown;
+  selections.expect(tab.id, now());
+  let answered: unknown;
   try {
-    selection = await sendPageCommand(tab.id, { type: 'page/selection' });
+    answered = await sendPageCommand(tab.id, { type: 'page/selection' });
   } catch {
-    selection = undefined; // No content script on this page (paused, or a browser page).
+    answered = undefined; // No content script on this page (paused, or a browser page).
   }
+  if (answered === true || !selections.take(tab.id, now())) return;
   const { settings } = await loadSettings();
   const site = hostOf(tab.url);
-  const country = countryFor(site, settings);
-  // With nothing selected the confirmation still opens, empty, so the user sees why nothing was dialled.
-  const number = typeof selection === 'string' ? numberInSelection(selection, country) : '';
-  await openConfirmation({ number, country, source: 'shortcut', site });
+  await openConfirmation({ number: '', country: countryFor(site, settings), source: 'shortcut', asker: { site, topSite: site } });
 }
 
 /**
@@ -80,13 +104,13 @@ export function wireSelectionCalls(): void {
     browser.runtime.onInstalled.addListener(() => void installContextMenu());
     browser.runtime.onStartup.addListener(() => void installContextMenu());
     menus.onClicked.addListener((info, tab) => {
-      if (info.menuItemId === MENU_ID) void onMenuClick(info.selectionText, info.pageUrl ?? tab?.url);
+      if (info.menuItemId === MENU_ID) void onMenuClick(info, tab?.url);
     });
     watchData((change) => {
       if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refreshMenuTitle();
     });
   }
-  commands?.onCommand.addListener((command) => {
-    if (command === COMMAND) void onCallSelectionCommand();
+  commands?.onCommand.addListener((command, tab) => {
+    if (command === COMMAND) void onCallSelectionCommand(tab);
   });
 }

@@ -16,13 +16,15 @@ import {
   type ConfirmationRequest,
 } from './confirmation';
 import { compactCount, tabTotal } from '../page/count';
-import { frameHost, type FrameSender } from '../page/frame-host';
+import { askingFrame, frameHost, type FrameSender } from '../page/frame-host';
 import { countryFor, isEnabledOn } from '../page/sites';
 import { parseFindBatch, type PageConfig, type PageRequest } from '../page/messages';
 import { records } from '../store/records';
 import { warmUpSteps } from '../phone/find';
 import { findRows } from '../phone/find-rows';
 import { injectFinder } from './page-scripts';
+import { pendingSelections, type PendingSelections } from './selection-request';
+import { numberInSelection } from '../phone/normalize';
 import { loadSettings } from './settings-store';
 import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
 
@@ -96,6 +98,8 @@ export interface PageServiceDeps {
   now(): number;
   /** Loads the finder into a frame (./page-scripts.ts injectFinder; a fake in tests). */
   injectFinder?: (tabId: number, frameId: number) => Promise<void>;
+  /** Tabs whose shortcut awaits the focused frame's selection (./selection-request.ts). */
+  selections?: PendingSelections;
 }
 
 const defaultDeps: PageServiceDeps = {
@@ -156,12 +160,19 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       await setTabBadge(tabId);
       return null;
     }
+    case 'page/selected': {
+      // Only in answer to the user's shortcut on this tab, once; the frame that answered is the one named.
+      if (tabId === undefined || !(deps.selections ?? pendingSelections).take(tabId, deps.now())) return null;
+      const asker = askingFrame(sender as FrameSender);
+      const country = countryFor(host, settings);
+      await openConfirmation({ number: numberInSelection(request.text, country), country, source: 'shortcut', asker }, deps);
+      return null;
+    }
     case 'page/call': {
       // Refused where click-to-call is off; beyond the tab's share, dropped (not queued).
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
       if (!deps.throttle.allow(tabId, deps.now())) return null;
-      const topSite = hostOf(sender.tab?.url);
-      await openConfirmation({ number: request.number, country: countryFor(host, settings), source: request.source, site: host, topSite }, deps);
+      await openConfirmation({ number: request.number, country: countryFor(host, settings), source: request.source, asker: askingFrame(sender as FrameSender) }, deps);
       return null;
     }
   }

@@ -61,6 +61,22 @@ export function selectedText(doc: Document = document): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 64);
 }
 
+/**
+ * This document is the one the user is in: it has focus (a parent frame's document has it too while
+ * a child frame is focused) and its focused element, followed into shadow roots, is not a frame of
+ * its own (then the focus is further down).
+ */
+export function hasFocusHere(doc: Document, getShadowRoot: (element: Element) => ShadowRoot | null = (el) => el.shadowRoot): boolean {
+  if (!doc.hasFocus()) return false;
+  let active = doc.activeElement;
+  for (let depth = 0; active && depth < 32; depth++) {
+    const inner = getShadowRoot(active)?.activeElement;
+    if (!inner) break;
+    active = inner;
+  }
+  return !active || !/^(?:iframe|frame|object|embed|portal|fencedframe)$/.test(active.localName);
+}
+
 export function runContentScript(browser: ContentBrowser, loadFinder: LoadFinder, doc: Document = document): { stop(): void; current(): ClickToCall | null } {
   const alive = () => {
     try {
@@ -158,10 +174,11 @@ export function runContentScript(browser: ContentBrowser, loadFinder: LoadFinder
       return undefined;
     }
     if (type !== 'page/selection') return undefined;
-    const text = selectedText(doc);
-    // Frames without a selection stay silent so the frame that has one answers.
-    if (!text) return undefined;
-    sendResponse(text);
+    // Only the frame the user is in answers; it sends its selection as a message of its own, so the
+    // background learns from the browser which frame (and site) it came from.
+    if (stopped || !hasFocusHere(doc, getShadowRoot)) return undefined;
+    link.send({ type: 'page/selected', text: selectedText(doc) }).catch(() => undefined);
+    sendResponse(true);
     return undefined;
   });
 

@@ -29,3 +29,20 @@ export function frameHost(sender: FrameSender): string {
   if (own || (url && !/^(?:about|data):/i.test(url))) return own;
   return httpHost(sender.origin) || httpHost(sender.tab?.url);
 }
+
+/**
+ * Who asked, for the confirmation to name: the asking frame's own site, from the browser's sender
+ * fields only (`origin`, else `url`; never anything the page wrote). A frame with no site of its own —
+ * an opaque origin ("null": data:, sandboxed frames, srcdoc or about:blank inside a sandbox), or no
+ * origin given and a URL that names none — is `inside` the tab's top page: "a frame inside <top site>",
+ * never the top site itself (the top page did not necessarily write it). Pure.
+ */
+export type AskingFrame = { site: string; topSite: string } | { inside: string };
+
+export function askingFrame(sender: FrameSender & { frameId?: number }): AskingFrame {
+  const topSite = httpHost(sender.tab?.url);
+  // The top frame is the page in the address bar, whatever its origin (a CSP sandbox makes it opaque).
+  if ((sender.frameId ?? 0) === 0) return { site: httpHost(sender.url) || topSite, topSite };
+  const site = sender.origin !== undefined ? (sender.origin === 'null' ? '' : httpHost(sender.origin)) : httpHost(sender.url);
+  return site ? { site, topSite } : { inside: topSite };
+}

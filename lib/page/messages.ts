@@ -41,6 +41,12 @@ export const pageRequest = z.discriminatedUnion('type', [
     number: z.string().min(1).max(64),
     source: z.enum(['overlay', 'tel-link']),
   }),
+  /**
+   * The focused frame's selection ('' for none), in answer to the shortcut's `page/selection`
+   * command: sent as a message of its own so the browser's sender fields name that frame. Taken only
+   * while the tab's shortcut awaits one (lib/background/selection-request.ts).
+   */
+  z.strictObject({ type: z.literal('page/selected'), text: z.string().max(64) }),
 ]);
 export type PageRequest = z.infer<typeof pageRequest>;
 
@@ -84,7 +90,7 @@ export interface PageConfig {
  * settings, the agents or anything about calls; it asks `page/config` for its own narrow answer.
  */
 export const pageCommand = z.discriminatedUnion('type', [
-  /** The selected text, for the keyboard shortcut. */
+  /** The keyboard shortcut: the frame that has focus answers `true` and sends `page/selected`; the others stay silent. */
   z.strictObject({ type: z.literal('page/selection') }),
   /** Settings or the agent list changed: ask `page/config` again. */
   z.strictObject({ type: z.literal('page/refresh') }),

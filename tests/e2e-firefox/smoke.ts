@@ -17,25 +17,46 @@
  *
  * Prints one line per check and `N passed, N failed`; writes {passed, failed, checks} to reportFile;
  * saves test-results/firefox-<check>.png when a check fails; exits non-zero on any failure.
+ *
+ * Every check stands on its own (see "The run" below): one that fails costs itself only. A fresh
+ * machine's first run once failed its first check (the first Firefox start took longer than a
+ * page wait, and the failure screenshot of a document not there yet said "documentElement is null"),
+ * and then 13 more as "not run". Now the first page of each browser gets FIRST_PAGE_TIMEOUT and is
+ * asked for again; waits retry every error until their deadline; and a later check starts its own
+ * browser, setup and page when an earlier one left none. `FIREFOX_SMOKE_FAIL=<part of a name>` fails
+ * that check on purpose, to see the others still run.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { OWNER_KEY } from '../../sandbox/keys';
-import { browserPath } from '../../scripts/browsers.mjs';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { GECKO_ID } from '../../wxt.config';
 import { storedCallsIn } from '../support/data-store';
 import { batchCreatedAndScheduled } from './batch';
+import {
+  buttonNamed,
+  byLabel,
+  CheckFailure,
+  closeBrowser,
+  fail,
+  fill,
+  FIREFOX,
+  launchFirefox,
+  openBrowsers,
+  openExtensionPage,
+  sandboxRequests,
+  shownText,
+  UI_TIMEOUT,
+  waitFor,
+  withTimeout,
+} from './browser';
 import { everyFrameChecks, startFixtureServer } from './frames';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
-const FIREFOX = browserPath('firefox');
 const MV2_DIR = join(ROOT, '.output/firefox-mv2');
 const MV3_DIR = join(ROOT, '.output/firefox-mv3');
 const NUMBER = '+14155552671';
@@ -47,19 +68,20 @@ const HTTPS_SERVICE = 'https://voice-agent.example';
 const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>Contact</title><p>Reception: (415) 555-0132</p>';
 const PAGE_NUMBER = '+14155550132';
 const HTTPS_SERVICE_KEY = 'va_key_for_the_https_service';
-const UI_TIMEOUT = 15_000;
+/**
+ * The first extension page after a browser starts. A fresh machine's first Firefox start (no disk
+ * cache, startup caches built, the extension starting) has taken longer than UI_TIMEOUT to show it:
+ * the first check then failed on a document that did not exist yet.
+ */
+const FIRST_PAGE_TIMEOUT = 60_000;
 const CALL_TIMEOUT = 60_000;
-/** The whole run, browsers included, stops here even if something hangs. */
-const RUN_DEADLINE = 110_000;
+/** One check, whatever it waits on; past it the check fails and the browser is started afresh for the next. */
+const CHECK_LIMIT = 90_000;
+/** The whole run, browsers included, stops here even if something hangs (run.mjs's backstop is later). */
+const RUN_DEADLINE = 420_000;
 
 const started = Date.now();
 const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
-
-class CheckFailure extends Error {}
-/** A failed expectation with what was expected and what the page showed. */
-function fail(expected: string, shown: string): never {
-  throw new CheckFailure(`expected ${expected}\n      page showed: ${shown}`);
-}
 
 interface CheckResult {
   name: string;
@@ -69,14 +91,15 @@ interface CheckResult {
   screenshot?: string;
 }
 const results: CheckResult[] = [];
-/** Browsers still open, killed outright if the run has to stop at its deadline. */
-const openBrowsers = new Set<Browser>();
 
 /** Runs one named check; on failure prints the reason and screenshots `page()` (if there is one). */
 async function check(name: string, page: () => Page | null, body: () => Promise<void>): Promise<boolean> {
   const t0 = Date.now();
   try {
-    await body();
+    // FIREFOX_SMOKE_FAIL=<part of a check's name>: that check fails at once, to show the others still run.
+    const failOnPurpose = process.env.FIREFOX_SMOKE_FAIL;
+    if (failOnPurpose && name.includes(failOnPurpose)) throw new CheckFailure('a failure on purpose (FIREFOX_SMOKE_FAIL)');
+    await withTimeout(body(), CHECK_LIMIT, `the check`);
     results.push({ name, ok: true, ms: Date.now() - t0 });
     console.log(`  ✓ ${name} (${elapsed(t0)})`);
     return true;
@@ -87,7 +110,9 @@ async function check(name: string, page: () => Page | null, body: () => Promise<
     if (p && !p.isClosed()) {
       const file = join(RESULTS, `firefox-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().replace(/^-|-$/g, '')}.png`);
       try {
-        await withTimeout(p.screenshot({ path: file as `${string}.png`, fullPage: true }), 10_000, 'screenshot');
+        // The viewport: a full-page shot makes Firefox measure document.documentElement, and a page
+        // without one yet answers "documentElement is null" instead of a picture.
+        await withTimeout(p.screenshot({ path: file as `${string}.png` }), 10_000, 'screenshot');
         result.screenshot = file;
       } catch (shotError) {
         result.error += `\n      (no screenshot: ${String(shotError)})`;
@@ -95,6 +120,7 @@ async function check(name: string, page: () => Page | null, body: () => Promise<
     }
     results.push(result);
     console.log(`  ✗ ${name} (${elapsed(t0)})\n      ${result.error}${result.screenshot ? `\n      screenshot: ${result.screenshot}` : ''}`);
+    await afterFailure();
     return false;
   }
 }
@@ -104,164 +130,112 @@ function skip(name: string, reason: string): void {
   console.log(`  ✗ ${name}\n      not run: ${reason}`);
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000}s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 // ---------------------------------------------------------------------------------------------
-// Browser helpers
+// The run: every check stands on its own. It gets the browser it needs (started again when an
+// earlier check left none, or one that no longer answers), the extension set up when it needs that
+// (by the setup check, or here when that check failed), and a fresh extension page. A failure costs
+// that check only; the ones after it still run and are counted.
 
-async function launchFirefox(extensionDir: string): Promise<{ browser: Browser; uuid: string }> {
-  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new CheckFailure(`a build in ${extensionDir}: run npm run build first`);
-  const uuid = randomUUID();
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    // Without it Firefox refuses to navigate to moz-extension:// pages over BiDi.
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      // The gecko id gets a known moz-extension:// host.
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
-      // A closed network: no update, telemetry or first-run traffic.
-      'app.update.enabled': false,
-      'browser.shell.checkDefaultBrowser': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      'toolkit.telemetry.enabled': false,
-      // Optional permissions that the manifest declares are granted without a prompt nobody could answer.
-      'extensions.webextOptionalPermissionPrompts': false,
-    },
-    protocolTimeout: 30_000,
-  });
-  openBrowsers.add(browser);
-  try {
-    await withTimeout(browser.installExtension(extensionDir), 20_000, 'installExtension');
-  } catch (e) {
-    await closeBrowser(browser);
-    throw e;
-  }
-  return { browser, uuid };
+interface Session {
+  browser: Browser;
+  uuid: string;
+  /** The extension is set up for the sandbox in this browser. */
+  setUp: boolean;
+}
+let session: Session | null = null;
+/** The extension page the current check works in (screenshotted when it fails). */
+let page: Page | null = null;
+let sandbox: Sandbox | null = null;
+
+/** After a failed check: a browser that no longer answers (or a check stopped at its limit) is closed; the next check starts one. */
+async function afterFailure(): Promise<void> {
+  if (!session) return;
+  const answers = session.browser.connected && (await withTimeout(session.browser.version(), 5_000, 'the browser').then(() => true, () => false));
+  if (answers) return;
+  await closeBrowser(session.browser);
+  session = null;
+  page = null;
 }
 
-async function closeBrowser(browser: Browser | null): Promise<void> {
-  if (!browser) return;
-  openBrowsers.delete(browser);
-  try {
-    await withTimeout(browser.close(), 10_000, 'browser.close');
-  } catch {
-    browser.process()?.kill('SIGKILL');
-  }
+/** The MV2 browser with the extension installed, started when there is none. */
+async function mv2Session(): Promise<Session> {
+  if (session?.browser.connected) return session;
+  if (session) await closeBrowser(session.browser);
+  session = null;
+  page = null;
+  const launched = await launchFirefox(MV2_DIR);
+  session = { ...launched, setUp: false };
+  return session;
 }
 
 /**
- * Opens an extension page in a new tab. goto() never resolves for moz-extension:// here, so it is not
- * awaited; page.on('console'/'pageerror') report nothing from these pages either (they do on web pages).
+ * A new tab with an extension page, once its document is there (not the about:blank it replaces,
+ * where IndexedDB and the extension API are refused); the previous check's page is closed first.
  */
-async function openExtensionPage(browser: Browser, uuid: string, path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT);
-  // goto reports no load for moz-extension:// pages (it never resolves): waits may begin on the
-  // about:blank this replaces, and waitFor starts again in the new document.
-  page.goto(`moz-extension://${uuid}/${path}`).catch(() => undefined);
-  return page;
-}
-
-/** The page's visible text, shortened, for failure messages. */
-async function shownText(page: Page): Promise<string> {
-  try {
-    const text = await withTimeout(
-      page.evaluate(() => `${location.href}\n${document.body?.innerText ?? '(no body)'}`),
-      5_000,
-      'reading the page',
-    );
-    const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
-    return oneLine.length > 900 ? `${oneLine.slice(0, 900)}…` : oneLine || '(empty page)';
-  } catch (e) {
-    return `(could not read the page: ${String(e)})`;
-  }
+async function freshPage(path: string): Promise<Page> {
+  const s = await mv2Session();
+  if (page && !page.isClosed()) await page.close().catch(() => undefined);
+  const p = (page = await openExtensionPage(s.browser, s.uuid, path));
+  await firstPageShows(p, `moz-extension://${s.uuid}/${path}`, `the extension page ${path}`, () => location.protocol === 'moz-extension:' && document.readyState === 'complete');
+  return p;
 }
 
 /**
- * Waits for `fn` (run in the page) to return truthy; on timeout fails with `expected` and the page text.
- * Polls with page.evaluate, which always runs in the page's current document. (waitForFunction did
- * not: goto never resolves for moz-extension:// here, so a wait could begin on the about:blank the
- * page replaces and, on a loaded machine, keep polling that old document until its timeout while
- * the new one already showed what was awaited: seen as "MV3 build loads" failing with the heading
- * on screen.)
+ * Waits for the first extension page of a browser. It gets FIRST_PAGE_TIMEOUT, and is asked for
+ * again when it has not come within UI_TIMEOUT (a first start can drop the first navigation).
  */
-// Arguments may be element handles, which arrive in the page as elements: hence the loose types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unknown, args: unknown[], timeout = UI_TIMEOUT): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let lastError = '';
-  while (Date.now() < deadline) {
+async function firstPageShows(p: Page, url: string, expected: string, fn: () => unknown): Promise<void> {
+  const deadline = Date.now() + FIRST_PAGE_TIMEOUT;
+  for (;;) {
     try {
-      // Through a handle: `fn` may answer an element, which evaluate() cannot bring back as a value.
-      const answer = await withTimeout(page.evaluateHandle(fn, ...args), Math.max(1, deadline - Date.now()), 'a check in the page');
-      const truthy = await answer.evaluate((value) => !!value);
-      await answer.dispose();
-      if (truthy) return;
+      await waitFor(p, expected, fn, [], Math.max(1_000, Math.min(UI_TIMEOUT, deadline - Date.now())));
+      return;
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      // The document was being replaced (its context destroyed mid-call): check again in the new one.
-      if (!/context|navigat|detached|destroyed|did not finish/i.test(message)) throw e;
-      lastError = message;
+      if (Date.now() >= deadline - 1_000 || p.isClosed()) throw e;
+      p.goto(url).catch(() => undefined);
     }
-    await new Promise((done) => setTimeout(done, 100));
   }
-  fail(`${expected} within ${timeout / 1000}s`, `${await shownText(page)}${lastError ? ` (last check: ${lastError})` : ''}`);
 }
 
-/** The form control a <label> with exactly this text points at. */
-async function byLabel(page: Page, label: string): Promise<ElementHandle<HTMLElement>> {
-  await waitFor(
-    page,
-    `a control labelled "${label}"`,
-    (text: string) => [...document.querySelectorAll('label')].some((l) => l.textContent?.trim() === text && l.control),
-    [label],
-  );
-  const handle = await page.evaluateHandle(
-    (text: string) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)!.control as HTMLElement,
-    label,
-  );
-  return handle as ElementHandle<HTMLElement>;
+const optionsHeading = () => document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings');
+
+/** Setup through the options page, as a person does it; loopback access is asked for on Save (no prompt: pref). */
+async function setUpThroughOptions(p: Page, sb: Sandbox): Promise<void> {
+  await fill(await byLabel(p, 'API base URL'), sb.url);
+  await fill(await byLabel(p, 'API key'), OWNER_KEY);
+  await (await buttonNamed(p, 'Save')).click();
+  const masked = `••••••••${OWNER_KEY.slice(-4)}`;
+  await waitFor(p, `the masked key "${masked}" and "Saved."`, (m: string) =>
+    document.body.innerText.includes(m) &&
+    [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.')), [masked]);
 }
 
-/** A button with exactly this text, once it is enabled. */
-async function buttonNamed(page: Page, name: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const find = (text: string) =>
-    [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text && !b.disabled && b.offsetParent !== null);
-  await waitFor(page, `an enabled button "${name}"`, find, [name]);
-  return (await page.evaluateHandle(find, name)) as ElementHandle<HTMLButtonElement>;
+/** The extension set up for the sandbox: by the setup check when it passed in this browser, else here (not a check of its own). */
+async function setUpSession(): Promise<Session> {
+  const s = await mv2Session();
+  if (!s.setUp) {
+    const p = await freshPage('options.html');
+    await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+    await setUpThroughOptions(p, sandbox!);
+    s.setUp = true;
+  }
+  return s;
 }
 
-/** Types into an input as a person would (real key events), replacing what was there. */
-async function fill(input: ElementHandle<HTMLElement>, value: string): Promise<void> {
-  await input.click({ count: 3 });
-  await input.evaluate((el) => (el as HTMLInputElement).select());
-  await input.press('Backspace');
-  await input.type(value);
-  const now = await input.evaluate((el) => (el as HTMLInputElement).value);
-  if (now !== value) fail(`the field to hold "${value}"`, `"${now}"`);
+/** A call to NUMBER placed by the dial check, or (when that check failed before placing one) placed here through the background. */
+async function callToNumber(ext: Page): Promise<string> {
+  const stored = (await storedCallsIn(ext)).find((c) => c.toNumber === NUMBER);
+  if (stored) return stored.id;
+  const reply = (await ext.evaluate(async (toNumber: string) => {
+    const api = (globalThis as unknown as { browser: any }).browser;
+    const agents = await api.runtime.sendMessage({ type: 'agents/list', refresh: true });
+    const agentId = agents?.data?.agents?.[0]?.id;
+    if (!agentId) return { ok: false, error: { message: 'no agent listed' } };
+    return api.runtime.sendMessage({ type: 'call/dial', dialId: crypto.randomUUID(), agentId, toNumber, fromNumber: null, variables: {} });
+  }, NUMBER)) as { ok: boolean; data?: { callId: string }; error?: { message: string } };
+  if (!reply.ok || !reply.data) fail(`a call to ${NUMBER} placed through the background`, JSON.stringify(reply.error ?? reply));
+  return reply.data.callId;
 }
-
-interface RequestLogEntry {
-  method: string;
-  path: string;
-  status: number;
-}
-async function sandboxRequests(sandbox: Sandbox): Promise<RequestLogEntry[]> {
-  const res = await fetch(`${sandbox.url}/__sandbox/requests`);
-  const body = (await res.json()) as RequestLogEntry[] | { requests: RequestLogEntry[] };
-  return Array.isArray(body) ? body : body.requests;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The run
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
@@ -273,226 +247,212 @@ async function main(): Promise<void> {
     return;
   }
 
-  let sandbox: Sandbox | null = null;
-  let browser: Browser | null = null;
-  let page: Page | null = null;
   try {
     sandbox = await startSandbox({ port: 0, speed: 60 });
     const sb = sandbox;
-    let uuid = '';
 
-    // 1. The MV2 build loads: its options page renders.
-    const loaded = await check('MV2 build loads, options page renders', () => page, async () => {
-      const launched = await launchFirefox(MV2_DIR);
-      browser = launched.browser;
-      uuid = launched.uuid;
-      page = await openExtensionPage(browser, uuid, 'options.html');
-      await waitFor(page, 'the options page heading "Voice Agent Click-to-Call settings"', () =>
-        document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings'), []);
-      await byLabel(page, 'API base URL');
+    // 1. The MV2 build loads: its options page renders (the first page of a new browser: see FIRST_PAGE_TIMEOUT).
+    await check('MV2 build loads, options page renders', () => page, async () => {
+      const s = await mv2Session();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page heading "Voice Agent Click-to-Call settings"', optionsHeading);
+      await byLabel(p, 'API base URL');
     });
 
     // 2. Setup through the options page; loopback access is asked for on Save (no prompt: pref).
-    const setUp =
-      loaded &&
-      (await check('options: save sandbox URL and key, masked key shown', () => page, async () => {
-        const p = page!;
-        await fill(await byLabel(p, 'API base URL'), sb.url);
-        await fill(await byLabel(p, 'API key'), OWNER_KEY);
-        await (await buttonNamed(p, 'Save')).click();
-        const masked = `••••••••${OWNER_KEY.slice(-4)}`;
-        await waitFor(p, `the masked key "${masked}" and "Saved."`, (m: string) =>
-          document.body.innerText.includes(m) &&
-          [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.')), [masked]);
-        // A permission prompt (or its refusal) would show this instead.
-        const text = await p.evaluate(() => document.body.innerText);
-        if (text.includes('needs access to')) fail('the loopback origin granted on Save', await shownText(p));
-        if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
-        // Not granted at install any more: Save asked for it.
-        const granted = await p.evaluate(async () => {
-          const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
-          return api.permissions.contains({ origins: ['http://127.0.0.1/*'] });
-        });
-        if (!granted) fail('host permission for http://127.0.0.1/* after saving', 'not granted');
-      }));
-    if (!loaded) skip('options: save sandbox URL and key, masked key shown', 'the extension did not load');
+    await check('options: save sandbox URL and key, masked key shown', () => page, async () => {
+      const s = await mv2Session();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+      await setUpThroughOptions(p, sb);
+      s.setUp = true;
+      // A permission prompt (or its refusal) would show this instead.
+      const text = await p.evaluate(() => document.body.innerText);
+      if (text.includes('needs access to')) fail('the loopback origin granted on Save', await shownText(p));
+      if (text.includes(OWNER_KEY)) fail('the full key never to be shown', await shownText(p));
+      // Not granted at install any more: Save asked for it.
+      const granted = await p.evaluate(async () => {
+        const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+        return api.permissions.contains({ origins: ['http://127.0.0.1/*'] });
+      });
+      if (!granted) fail('host permission for http://127.0.0.1/* after saving', 'not granted');
+    });
 
     // The content script is in no manifest: the background registers it (MV2: contentScripts.register).
-    const pageName = 'page: the content script registered at run time reports a number';
-    if (setUp) {
-      await check(pageName, () => page, async () => {
-        const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
-        await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-        const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
-        const web = await browser!.newPage();
-        try {
-          await web.goto(pageUrl);
-          // What the popup's "On this page" asks the background for that tab, until the number is there.
-          const found = await page!.waitForFunction(
-            async (url: string) => {
-              const api = (globalThis as unknown as { browser: any }).browser;
-              const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
-              if (!tab) return false;
-              const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
-              return reply?.ok && reply.data.numbers.length ? reply.data.numbers.map((n: { e164: string }) => n.e164).join(',') : false;
-            },
-            { timeout: UI_TIMEOUT, polling: 250 },
-            pageUrl,
-          ).then((h) => h.jsonValue(), () => null);
-          if (found !== PAGE_NUMBER) fail(`the page's number ${PAGE_NUMBER} reported by the content script`, String(found ?? 'nothing'));
-        } finally {
-          await web.close().catch(() => undefined);
-          server.closeAllConnections();
-          server.close();
-        }
-      });
-    } else skip(pageName, 'setup did not pass');
+    await check('page: the content script registered at run time reports a number', () => page, async () => {
+      const s = await setUpSession();
+      const ext = await freshPage('options.html');
+      const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
+      const web = await s.browser.newPage();
+      try {
+        await web.goto(pageUrl);
+        // What the popup's "On this page" asks the background for that tab, until the number is there.
+        const found = await ext.waitForFunction(
+          async (url: string) => {
+            const api = (globalThis as unknown as { browser: any }).browser;
+            const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
+            if (!tab) return false;
+            const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
+            return reply?.ok && reply.data.numbers.length ? reply.data.numbers.map((n: { e164: string }) => n.e164).join(',') : false;
+          },
+          { timeout: UI_TIMEOUT, polling: 250 },
+          pageUrl,
+        ).then((h) => h.jsonValue(), () => null);
+        if (found !== PAGE_NUMBER) fail(`the page's number ${PAGE_NUMBER} reported by the content script`, String(found ?? 'nothing'));
+      } finally {
+        await web.close().catch(() => undefined);
+        server.closeAllConnections();
+        server.close();
+      }
+    });
 
     // Every frame (./frames.ts), on the fixture pages served on 127.0.0.1.
     const frameChecks = everyFrameChecks({
       ext: () => page!,
-      browser: () => browser!,
-      openExtensionPage: (path) => openExtensionPage(browser!, uuid, path),
+      browser: () => session!.browser,
+      openExtensionPage: (path) => openExtensionPage(session!.browser, session!.uuid, path),
       buttonNamed,
       fail,
     });
-    if (setUp) {
-      const fixtures = await startFixtureServer();
-      try {
-        let scanned = true;
-        for (const c of frameChecks) {
-          // Injecting into open pages cannot be judged where frames are not scanned on load (and would add its wait).
-          if (c.afterLoadScans && !scanned) skip(c.name, 'frames were not scanned on load');
-          else if (!(await check(c.name, () => page, () => c.run(fixtures.url))) && c.loadScan) scanned = false;
+    const fixtures = await startFixtureServer();
+    try {
+      let scanned = true;
+      for (const c of frameChecks) {
+        // Injecting into open pages cannot be judged where frames are not scanned on load (and would add its wait).
+        if (c.afterLoadScans && !scanned) {
+          skip(c.name, 'frames were not scanned on load');
+          continue;
         }
-      } finally {
-        await fixtures.close();
+        const passed = await check(c.name, () => page, async () => {
+          await setUpSession();
+          await freshPage('options.html');
+          await c.run(fixtures.url);
+        });
+        if (!passed && c.loadScan) scanned = false;
       }
-    } else for (const c of frameChecks) skip(c.name, 'setup did not pass');
+    } finally {
+      await fixtures.close();
+    }
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
-    const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;
-    let callId: string | null = null;
-    const dialled =
-      setUp &&
-      (await check(dialName, () => page, async () => {
-        await page!.close();
-        const p = (page = await openExtensionPage(browser!, uuid, 'popup.html'));
-        const agent = await byLabel(p, 'Agent');
-        await waitFor(p, 'at least one agent in "Agent"', (select: HTMLElement) =>
-          [...(select as HTMLSelectElement).options].some((o) => o.value), [agent]);
-        const first = await agent.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value)!.value);
-        await agent.select(first);
-        await fill(await byLabel(p, 'Phone number'), NUMBER);
-        await (await buttonNamed(p, 'Call')).click();
-        await (await buttonNamed(p, 'Confirm')).click();
-        await waitFor(p, `the call view ("Call to ${NUMBER}")`, (n: string) =>
-          document.querySelector('.call-title')?.textContent?.includes(n), [NUMBER]);
-        const t0 = Date.now();
-        // Any end (lib/calls/status.ts labels, or "<step> failed.") stops the wait; only Completed passes.
-        await waitFor(
-          p,
-          'the call status "Completed"',
-          (ends: string[]) => {
-            const status = document.querySelector('.call-status')?.textContent?.trim() ?? '';
-            return ends.includes(status) || status.endsWith(' failed.');
-          },
-          [['Completed', 'No answer', 'Busy', 'Failed', 'Canceled', 'Stopped', 'Error', 'Balance too low']],
-          CALL_TIMEOUT,
-        );
-        const status = await p.evaluate(() => document.querySelector('.call-status')?.textContent?.trim() ?? '');
-        if (status !== 'Completed') fail('the call status "Completed"', `status "${status}"; ${await shownText(p)}`);
-        const timeline = await p.evaluate(() => document.querySelector('.call')?.textContent ?? '');
-        if (!timeline.includes('Scheduled')) fail('the status timeline to list "Scheduled"', await shownText(p));
-        console.log(`      call completed ${elapsed(t0)} after Confirm`);
-        // The call's id, from the extension's own data store (the popup's "Open details" opens a sidebar).
-        callId = (await storedCallsIn(p)).find((c) => c.toNumber === NUMBER)?.id ?? null;
-        if (!callId) fail(`a stored call to ${NUMBER} in the data store's "calls"`, 'none');
-      }));
-    if (!setUp) skip(dialName, 'setup did not pass');
+    await check(`popup: dial ${NUMBER}, confirm, reach Completed`, () => page, async () => {
+      await setUpSession();
+      const p = await freshPage('popup.html');
+      const agent = await byLabel(p, 'Agent');
+      await waitFor(p, 'at least one agent in "Agent"', (select: HTMLElement) =>
+        [...(select as HTMLSelectElement).options].some((o) => o.value), [agent]);
+      const first = await agent.evaluate((el) => [...(el as HTMLSelectElement).options].find((o) => o.value)!.value);
+      await agent.select(first);
+      await fill(await byLabel(p, 'Phone number'), NUMBER);
+      await (await buttonNamed(p, 'Call')).click();
+      await (await buttonNamed(p, 'Confirm')).click();
+      await waitFor(p, `the call view ("Call to ${NUMBER}")`, (n: string) =>
+        document.querySelector('.call-title')?.textContent?.includes(n), [NUMBER]);
+      const t0 = Date.now();
+      // Any end (lib/calls/status.ts labels, or "<step> failed.") stops the wait; only Completed passes.
+      await waitFor(
+        p,
+        'the call status "Completed"',
+        (ends: string[]) => {
+          const status = document.querySelector('.call-status')?.textContent?.trim() ?? '';
+          return ends.includes(status) || status.endsWith(' failed.');
+        },
+        [['Completed', 'No answer', 'Busy', 'Failed', 'Canceled', 'Stopped', 'Error', 'Balance too low']],
+        CALL_TIMEOUT,
+      );
+      const status = await p.evaluate(() => document.querySelector('.call-status')?.textContent?.trim() ?? '');
+      if (status !== 'Completed') fail('the call status "Completed"', `status "${status}"; ${await shownText(p)}`);
+      const timeline = await p.evaluate(() => document.querySelector('.call')?.textContent ?? '');
+      if (!timeline.includes('Scheduled')) fail('the status timeline to list "Scheduled"', await shownText(p));
+      console.log(`      call completed ${elapsed(t0)} after Confirm`);
+      if (!(await storedCallsIn(p)).some((c) => c.toNumber === NUMBER)) fail(`a stored call to ${NUMBER} in the data store's "calls"`, 'none');
+    });
 
-    const detailsName = 'side panel page: transcript and recording of the call';
-    if (dialled && callId) {
-      await check(detailsName, () => page, async () => {
-        const p = (page = await openExtensionPage(browser!, uuid, `sidepanel.html?call=${encodeURIComponent(callId!)}`));
-        await waitFor(p, `the call details for ${NUMBER}`, (n: string) =>
-          document.querySelector('.call-full .call-title')?.textContent?.includes(n), [NUMBER]);
-        await waitFor(p, `the transcript with "${TRANSCRIPT_LINE}"`, (line: string) =>
-          document.querySelector('.transcript')?.textContent?.includes(line), [TRANSCRIPT_LINE]);
-        await waitFor(p, 'an <audio> element for the recording', () => !!document.querySelector('.recording audio'), []);
-        const src = await p.evaluate(() => document.querySelector('.recording audio')!.getAttribute('src') ?? '');
-        if (!src.startsWith(`${sb.url}/`)) fail(`the recording's URL on the sandbox (${sb.url}/…)`, `src="${src}"`);
-      });
-    } else skip(detailsName, 'the call did not complete');
+    // The call's details; the call is the dial check's, or one placed here when that check placed none.
+    await check('side panel page: transcript and recording of the call', () => page, async () => {
+      await setUpSession();
+      const callId = await callToNumber(await freshPage('options.html'));
+      const p = await freshPage(`sidepanel.html?call=${encodeURIComponent(callId)}`);
+      await waitFor(p, `the call details for ${NUMBER}`, (n: string) =>
+        document.querySelector('.call-full .call-title')?.textContent?.includes(n), [NUMBER]);
+      await waitFor(p, `the transcript with "${TRANSCRIPT_LINE}"`, (line: string) =>
+        document.querySelector('.transcript')?.textContent?.includes(line), [TRANSCRIPT_LINE], CALL_TIMEOUT);
+      await waitFor(p, 'an <audio> element for the recording', () => !!document.querySelector('.recording audio'), []);
+      const src = await p.evaluate(() => document.querySelector('.recording audio')!.getAttribute('src') ?? '');
+      if (!src.startsWith(`${sb.url}/`)) fail(`the recording's URL on the sandbox (${sb.url}/…)`, `src="${src}"`);
+    });
 
-    const batchesName = 'sandbox: exactly one POST /batches';
-    if (setUp) {
-      await check(batchesName, () => null, async () => {
-        const log = await sandboxRequests(sb);
-        const posts = log.filter((r) => r.method === 'POST' && /\/batches\/?$/.test(r.path));
-        if (posts.length !== 1) {
-          const summary = log.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
-          fail('1 POST /batches', `${posts.length}; the sandbox's request log: ${summary}`);
-        }
-      });
-    } else skip(batchesName, 'setup did not pass');
+    // One call was placed above (by the dial check, or for the details): one batch for it.
+    await check('sandbox: exactly one POST /batches', () => null, async () => {
+      const log = await sandboxRequests(sb);
+      const posts = log.filter((r) => r.method === 'POST' && /\/batches\/?$/.test(r.path));
+      if (posts.length !== 1) {
+        const summary = log.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
+        fail('1 POST /batches', `${posts.length}; the sandbox's request log: ${summary}`);
+      }
+    });
 
     // The Batches section: a CSV file checked, created and scheduled from the side panel page.
-    const batchName = 'side panel page: a batch from a CSV file, created and scheduled';
-    if (setUp) {
-      await check(batchName, () => page, async () => {
-        // The dial's batch is in the log already: only this one's requests count.
-        await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
-        const p = (page = await openExtensionPage(browser!, uuid, 'sidepanel.html?section=batches'));
-        await batchCreatedAndScheduled(p, { byLabel, buttonNamed, waitFor, fail, requests: () => sandboxRequests(sb) });
-      });
-    } else skip(batchName, 'setup did not pass');
+    await check('side panel page: a batch from a CSV file, created and scheduled', () => page, async () => {
+      await setUpSession();
+      // The dial's batch is in the log already: only this one's requests count.
+      await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' });
+      const p = await freshPage('sidepanel.html?section=batches');
+      await batchCreatedAndScheduled(p, { byLabel, buttonNamed, waitFor, fail, requests: () => sandboxRequests(sb) });
+    });
 
     // 5. The real service is HTTPS: Save must be able to ask for its origin (optional permission).
-    const httpsName = 'options: an HTTPS service URL can be saved (origin permission requestable)';
-    if (loaded) {
-      await check(httpsName, () => page, async () => {
-        const p = (page = await openExtensionPage(browser!, uuid, 'options.html'));
-        await fill(await byLabel(p, 'API base URL'), HTTPS_SERVICE);
-        // Another origin than the sandbox's: it needs its own key (the sandbox key is never carried there).
-        await fill(await byLabel(p, 'API key'), HTTPS_SERVICE_KEY);
-        await (await buttonNamed(p, 'Save')).click();
-        const saved = () => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
-        await waitFor(p, '"Saved." or an error', () => {
-          const ok = [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
-          return ok || document.querySelector('.setup [role=alert]');
-        }, []);
-        if (!(await p.evaluate(saved))) {
-          const alert = await p.evaluate(() => document.querySelector('.setup [role=alert]')?.textContent?.trim() ?? '');
-          fail(
-            `"Saved." for ${HTTPS_SERVICE}: Save first requests host permission for its origin, which the manifest must declare ` +
-              `(optional_permissions in MV2, optional_host_permissions in MV3)`,
-            alert ? `the error "${alert}"` : await shownText(p),
-          );
-        }
-        const granted = await p.evaluate(async (origin: string) => {
-          const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
-          return api.permissions.contains({ origins: [origin] });
-        }, `${HTTPS_SERVICE}/*`);
-        if (!granted) fail(`host permission for ${HTTPS_SERVICE}/* after saving`, 'not granted');
-      });
-    } else skip(httpsName, 'the extension did not load');
+    await check('options: an HTTPS service URL can be saved (origin permission requestable)', () => page, async () => {
+      const s = await mv2Session();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+      await fill(await byLabel(p, 'API base URL'), HTTPS_SERVICE);
+      // Another origin than the sandbox's: it needs its own key (the sandbox key is never carried there).
+      await fill(await byLabel(p, 'API key'), HTTPS_SERVICE_KEY);
+      await (await buttonNamed(p, 'Save')).click();
+      const saved = () => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
+      await waitFor(p, '"Saved." or an error', () => {
+        const ok = [...document.querySelectorAll('[role=status]')].some((el) => el.textContent?.startsWith('Saved.'));
+        return ok || document.querySelector('.setup [role=alert]');
+      }, []);
+      if (!(await p.evaluate(saved))) {
+        const alert = await p.evaluate(() => document.querySelector('.setup [role=alert]')?.textContent?.trim() ?? '');
+        fail(
+          `"Saved." for ${HTTPS_SERVICE}: Save first requests host permission for its origin, which the manifest must declare ` +
+            `(optional_permissions in MV2, optional_host_permissions in MV3)`,
+          alert ? `the error "${alert}"` : await shownText(p),
+        );
+      }
+      s.setUp = false; // set up for another service now
+      const granted = await p.evaluate(async (origin: string) => {
+        const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+        return api.permissions.contains({ origins: [origin] });
+      }, `${HTTPS_SERVICE}/*`);
+      if (!granted) fail(`host permission for ${HTTPS_SERVICE}/* after saving`, 'not granted');
+    });
 
-    await closeBrowser(browser);
-    browser = null;
+    if (session) await closeBrowser(session.browser);
+    session = null;
     page = null;
 
-    // 4. The MV3 Firefox build loads too.
-    await check('MV3 build loads, options page renders', () => page, async () => {
-      const launched = await launchFirefox(MV3_DIR);
-      browser = launched.browser;
-      page = await openExtensionPage(browser, launched.uuid, 'options.html');
-      await waitFor(page, 'the options page heading "Voice Agent Click-to-Call settings"', () =>
-        document.querySelector('h1')?.textContent?.includes('Voice Agent Click-to-Call settings'), []);
-      await byLabel(page, 'API base URL');
-    });
+    // 4. The MV3 Firefox build loads too (a browser of its own, started here).
+    let mv3: Browser | null = null;
+    try {
+      await check('MV3 build loads, options page renders', () => page, async () => {
+        const launched = await launchFirefox(MV3_DIR);
+        mv3 = launched.browser;
+        const url = `moz-extension://${launched.uuid}/options.html`;
+        const p = (page = await openExtensionPage(mv3, launched.uuid, 'options.html'));
+        await firstPageShows(p, url, 'the options page heading "Voice Agent Click-to-Call settings"', optionsHeading);
+        await byLabel(p, 'API base URL');
+      });
+    } finally {
+      await closeBrowser(mv3);
+    }
   } finally {
-    await closeBrowser(browser);
+    if (session) await closeBrowser(session.browser);
     await sandbox?.close().catch(() => undefined);
   }
 }

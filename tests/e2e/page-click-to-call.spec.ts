@@ -4,7 +4,7 @@
  * for the sandbox, and every path to a call ends in the confirmation window, never in a call by itself.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { batchPosts, callButton, expect, EXPECTED, expectListed, openFixture, setCountry, tabIdOf, test } from './page-fixtures';
+import { batchPosts, callButton, expect, EXPECTED, expectListed, openFixture, OVERLAY, setCountry, tabIdOf, test } from './page-fixtures';
 import { idleTurns, tabEntry, topFrameReport } from './tab-numbers';
 
 test.describe('numbers found on the fixture pages', () => {
@@ -100,7 +100,7 @@ test('hover → "Call with <agent>" → confirmation with the number → Confirm
   const before = await number.boundingBox();
   await number.hover();
   const button = callButton(page, `Call with ${ready.agentName}`);
-  await expect(button).toBeVisible();
+  await button.toBeVisible();
   // The page's layout did not move.
   expect(await number.boundingBox()).toEqual(before);
 
@@ -111,7 +111,7 @@ test('hover → "Call with <agent>" → confirmation with the number → Confirm
   expect(url.searchParams.get('dial')).toBe('+14155550171');
   expect(url.searchParams.get('source')).toBe('overlay');
   expect(url.searchParams.get('agent')).toBe(ready.agentId);
-  await expect(callButton(page, /Call with/)).toBeHidden();
+  await callButton(page, /Call with/).toBeHidden();
 
   const before2 = (await batchPosts(sandbox)).length;
   await confirmation.getByRole('button', { name: 'Confirm' }).click();
@@ -137,11 +137,11 @@ test('keyboard: focus a tel: link, Tab reaches the labelled call button, Escape 
   await page.bringToFront();
   await page.locator('#tel').focus();
   const button = callButton(page, `Call with ${ready.agentName}`);
-  await expect(button).toBeVisible();
+  await button.toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(button).toBeFocused();
+  await button.toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(button).toBeHidden();
+  await button.toBeHidden();
   await expect(page.locator('#tel')).toBeFocused();
 });
 
@@ -177,7 +177,7 @@ test('a page script cannot start a call: forged clicks, postMessage and custom e
   await page.bringToFront();
   // A real hover creates the overlay so the page can try to click it too.
   await page.locator('#number').hover();
-  await expect(callButton(page, `Call with ${ready.agentName}`)).toBeVisible();
+  await callButton(page, `Call with ${ready.agentName}`).toBeVisible();
   const opened: Page[] = [];
   context.on('page', (p) => opened.push(p));
 
@@ -189,7 +189,7 @@ test('a page script cannot start a call: forged clicks, postMessage and custom e
     document.dispatchEvent(new CustomEvent('page/call', { detail: { number } }));
     // WXT's "a newer copy started" event, which would stop a script that trusted it.
     document.dispatchEvent(new CustomEvent(`${id}:content:wxt:content-script-started`, { detail: { contentScriptName: 'content', messageId: 'x' } }));
-    const host = document.querySelector('click-to-call-overlay');
+    const host = document.querySelector('[data-click-to-call-overlay]');
     const button = host?.shadowRoot?.querySelector('button');
     button?.click();
     button?.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
@@ -218,11 +218,11 @@ test('an editor’s content and a form’s submitted values are unchanged after 
   await expectListed(popup, ['+14155550150']);
   await page.bringToFront();
   await page.locator('#office-number').hover();
-  await expect(callButton(page, `Call with ${ready.agentName}`)).toBeVisible();
+  await callButton(page, `Call with ${ready.agentName}`).toBeVisible();
   await page.locator('#ea').hover();
   await page.locator('#phone').hover();
   await page.locator('#notes').hover();
-  await expect(callButton(page, /Call with/)).toBeHidden();
+  await callButton(page, /Call with/).toBeHidden();
   const after = await page.evaluate(() => ({ body: document.body.innerHTML, editor: document.getElementById('editor')!.innerHTML }));
   const before = await page.evaluate(() => (window as any).__before);
   expect(after.editor).toBe(before.editor);
@@ -258,7 +258,7 @@ test('pause on a site from the popup: no numbers and no call button after reload
   await page.locator('#number').hover();
   // …and this hover handled: the content script reads pointer moves in the next animation frame.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await expect(page.locator('click-to-call-overlay')).toHaveCount(0);
+  await expect(page.locator(OVERLAY)).toHaveCount(0);
   expect(await topFrameReport(sw, tabId)).toBeNull();
   expect(await sw.evaluate(async (id) => (await (globalThis as any).chrome.action.getBadgeText({ tabId: id })) as string, tabId)).toBe('');
   await popup.reload();
@@ -272,7 +272,7 @@ test('pause on a site from the popup: no numbers and no call button after reload
   await page.bringToFront();
   await page.mouse.move(0, 0);
   await page.locator('#number').hover();
-  await expect(callButton(page, `Call with ${ready.agentName}`)).toBeVisible();
+  await callButton(page, `Call with ${ready.agentName}`).toBeVisible();
 });
 
 test('context menu "Call … with <agent>" on a selection → confirmation with agent and number → Confirm → the sandbox gets the call', async ({
@@ -344,10 +344,11 @@ test('shortcut on a selection → the content script answers only the extension 
     getSelection()!.removeAllRanges();
     getSelection()!.addRange(range);
   });
-  // What the shortcut's handler asks the tab (lib/background/context-menu.ts onCallSelectionCommand).
+  // What the shortcut's handler asks the tab (lib/background/context-menu.ts onCallSelectionCommand): the
+  // focused frame says it is there (its selection comes as a message of its own, dropped here: no shortcut was pressed).
   await expect
     .poll(() => sw.evaluate(async (id) => (globalThis as any).chrome.tabs.sendMessage(id, { type: 'page/selection' }).catch((e: unknown) => `error: ${e}`), tabId))
-    .toBe('(415) 555-0132');
+    .toBe(true);
   // Alt+Shift+K is a browser-level accelerator Playwright cannot press; fire the command event instead.
   const batchesBefore = (await batchPosts(sandbox)).length;
   const [confirmation] = await Promise.all([

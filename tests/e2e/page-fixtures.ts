@@ -60,6 +60,63 @@ export const EXTRA_PAGES: Record<string, string> = {
     (_, i) => `<p>Chapter ${i + 1}, page ${i * 3} of 1,200: prices rose 4.5% to $125.00 in 2024, and <a href="/n${i}">note ${i}</a> says why.</p>`,
   ).join('')}</article></body></html>`,
   'london.html': `<!doctype html><html><head><meta charset="utf-8"><title>Desk</title></head><body><p>Desk: 020 7946 0133</p></body></html>`,
+  // Issue 18, point 5: which site asked. The top page (127.0.0.1), a frame of another site
+  // ({{OTHER_ORIGIN}}: localhost), and frames with no site of their own: data:, a sandboxed srcdoc, and a
+  // sandboxed frame served by the top page's own host. Each holds one tel: link of its own.
+  'frames-naming.html': `<!doctype html><html><head><meta charset="utf-8"><title>Frames</title></head><body>
+    <p><a id="tel" href="tel:+14155550161">Call the top page</a></p>
+    <iframe id="other" src="{{OTHER_ORIGIN}}/frame-child.html"></iframe>
+    <iframe id="data" src="data:text/html;charset=utf-8,${encodeURIComponent('<p><a id="tel" href="tel:+14155550163">Call from data</a></p>')}"></iframe>
+    <iframe id="sandboxed-srcdoc" sandbox srcdoc="<p><a id=&quot;tel&quot; href=&quot;tel:+14155550164&quot;>Call from srcdoc</a></p>"></iframe>
+    <iframe id="sandboxed-page" sandbox src="/frame-sandboxed.html"></iframe>
+  </body></html>`,
+  'frame-child.html': `<!doctype html><html><head><meta charset="utf-8"><title>Widget</title></head><body>
+    <p><a id="tel" href="tel:+14155550162">Call from the widget</a></p>
+    <p id="selectable">Desk (415) 555-0182</p><button id="focus">Widget button</button>
+  </body></html>`,
+  'frame-sandboxed.html': `<!doctype html><html><head><meta charset="utf-8"><title>User content</title></head><body>
+    <p><a id="tel" href="tel:+14155550165">Call from user content</a></p>
+  </body></html>`,
+  // A nosy page (issue 18, point 5): it tries to read the call button (the agent's name is in its label)
+  // and to restyle it. Its @font-face rules claim the font names a button might use, so a request for
+  // /font/… would mean the button's letters were drawn with the page's font; custom element classes for
+  // names an overlay might use would be handed the element (and its closed root through ElementInternals).
+  'nosy.html': `<!doctype html><html><head><meta charset="utf-8"><title>Nosy</title><style>
+    @font-face { font-family: system-ui; src: url(/font/system-ui.woff2); }
+    @font-face { font-family: sans-serif; src: url(/font/sans-serif.woff2); }
+    @font-face { font-family: "Segoe UI"; src: url(/font/segoe-ui.woff2); }
+    @font-face { font-family: Roboto; src: url(/font/roboto.woff2); }
+    @font-face { font-family: -apple-system; src: url(/font/apple-system.woff2); }
+    html > :not(head):not(body), [data-click-to-call-overlay], div { display: none !important; opacity: 0 !important; visibility: hidden !important; }
+    @layer nosy { html > :not(head):not(body) { display: none !important; transform: translateX(-99999px) !important; } }
+    button, html > *::part(button) { background: rgb(255, 0, 0) !important; color: rgb(255, 0, 0) !important; }
+  </style></head><body>
+    <p>Reception: <span id="number">(415) 555-0132</span></p>
+    <script>
+      window.__constructed = [];
+      for (const name of ['click-to-call-overlay', 'call-button', 'voice-agent-call-button']) {
+        customElements.define(name, class extends HTMLElement {
+          constructor() { super(); window.__constructed.push({ name, internals: this.attachInternals() }); }
+        });
+      }
+      window.__restyled = 0;
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) {
+          if (node.nodeType !== 1 || node.localName === 'head' || node.localName === 'body') continue;
+          window.__host = node;
+          node.style.setProperty('display', 'none', 'important');
+          node.setAttribute('style', 'display: none !important; opacity: 0 !important; visibility: hidden !important');
+          node.hidden = true;
+          window.__restyled++;
+        }
+      }).observe(document.documentElement, { childList: true });
+    </script>
+  </body></html>`,
+  // The shortcut: the top page and a frame of another site both hold a selection.
+  'focus-frames.html': `<!doctype html><html><head><meta charset="utf-8"><title>Two selections</title></head><body>
+    <p id="selectable">Office (415) 555-0181</p><button id="focus">Top button</button>
+    <iframe id="other" src="{{OTHER_ORIGIN}}/frame-child.html"></iframe>
+  </body></html>`,
 };
 
 export interface PagesServer {
@@ -69,19 +126,22 @@ export interface PagesServer {
   localhostUrl: string;
   /** Query strings the /submitted route received. */
   submitted: string[];
+  /** Every path the server was asked for, in order. */
+  requested: string[];
 }
 
 function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
-  const pages: PagesServer = { url: '', localhostUrl: '', submitted: [] };
+  const pages: PagesServer = { url: '', localhostUrl: '', submitted: [], requested: [] };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const name = url.pathname.slice(1);
+    pages.requested.push(url.pathname);
     if (name === 'submitted') {
       pages.submitted.push(url.search);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>Thanks</p>');
       return;
     }
-    const body = EXTRA_PAGES[name] ?? fixturePage(name);
+    const body = (EXTRA_PAGES[name] ?? fixturePage(name))?.replaceAll('{{OTHER_ORIGIN}}', pages.localhostUrl);
     if (body === undefined) res.writeHead(404).end('not found');
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   });
@@ -170,6 +230,52 @@ export async function openFixture(context: BrowserContext, sw: Worker, url: stri
   return { page, popup, tabId };
 }
 
-/** The call button in the overlay (an open shadow root, which Playwright's role queries pierce). */
-export const callButton = (page: Page, name: string | RegExp) => page.locator('click-to-call-overlay').getByRole('button', { name });
+/** The overlay's host element (lib/page/overlay.ts OVERLAY_SELECTOR): all a page can see of it. */
+export const OVERLAY = '[data-click-to-call-overlay]';
+
+interface AXNode {
+  ignored?: boolean;
+  role?: { value?: string };
+  name?: { value?: unknown };
+  properties?: { name: string; value: { value?: unknown } }[];
+  backendDOMNodeId?: number;
+}
+
+/**
+ * The call button as assistive technology finds it: by role and name, in the page's accessibility
+ * tree, which reaches into the overlay's closed shadow root (page scripts and Playwright's selectors
+ * cannot). With where it is on screen, for a real click. Null when no such button is shown.
+ */
+export async function findCallButton(page: Page, name: string | RegExp): Promise<{ name: string; focused: boolean; x: number; y: number } | null> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
+    const node = nodes.find((n) => !n.ignored && n.role?.value === 'button' && matches(String(n.name?.value ?? '')) && n.backendDOMNodeId !== undefined);
+    if (!node) return null;
+    const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId! })) as { model: { border: number[] } };
+    const [x1, y1, , , x3, y3] = model.border as [number, number, number, number, number, number];
+    const focused = node.properties?.some((p) => p.name === 'focused' && p.value.value === true) ?? false;
+    return { name: String(node.name!.value), focused, x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** The call button in the overlay, found as a person with a screen reader would (see findCallButton). */
+export function callButton(page: Page, name: string | RegExp) {
+  const find = () => findCallButton(page, name);
+  return {
+    find,
+    toBeVisible: () => expect.poll(async () => (await find()) !== null, { message: `a button "${name}" shown` }).toBe(true),
+    toBeHidden: () => expect.poll(async () => (await find()) === null, { message: `no button "${name}" shown` }).toBe(true),
+    toBeFocused: () => expect.poll(async () => (await find())?.focused ?? false, { message: `the button "${name}" focused` }).toBe(true),
+    /** A real mouse click where the button is drawn. */
+    async click(): Promise<void> {
+      await expect.poll(async () => (await find()) !== null, { message: `a button "${name}" shown` }).toBe(true);
+      const button = (await find())!;
+      await page.mouse.click(button.x, button.y);
+    },
+  };
+}
 

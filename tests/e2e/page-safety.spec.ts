@@ -3,7 +3,7 @@
  * in Chromium with the production build (see page-fixtures.ts for the served pages).
  */
 import type { Page, Worker } from '@playwright/test';
-import { batchPosts, expect, expectListed, openFixture, tabIdOf, test } from './page-fixtures';
+import { batchPosts, expect, expectListed, openFixture, OVERLAY, tabIdOf, test } from './page-fixtures';
 
 const MARKER = 'voice-agent-click-to-call'; // entrypoints/content/index.ts: Symbol.for(MARKER) in its world
 
@@ -110,7 +110,7 @@ test('only listed sites: a page that is not listed gets no content script (and w
   expect(recorded).not.toContain(String(offTab));
   await offPage.bringToFront();
   await offPage.locator('#number').hover();
-  await expect(offPage.locator('click-to-call-overlay')).toHaveCount(0);
+  await expect(offPage.locator(OVERLAY)).toHaveCount(0);
 
   // Everywhere: the open page gets the script without a reload.
   await update({ type: 'sites/update', mode: 'everywhere' });

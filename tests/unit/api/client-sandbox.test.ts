@@ -275,9 +275,10 @@ describe.each(['spec', 'live'] as const)('client against the sandbox (%s routes)
   });
 
   describe('error mapping', () => {
-    it('401: a bad key', async () => {
+    it('a bad key: 401 (spec), 403 {detail} (live)', async () => {
       const e = await errorOf(client('va_not_a_key').listAgents());
-      expect(e).toMatchObject({ kind: 'http', status: 401, message: 'Invalid API key', code: 401, method: 'GET', path: '/v2/agent/all' });
+      const status = mode === 'live' ? 403 : 401;
+      expect(e).toMatchObject({ kind: 'http', status, message: 'Invalid API key', code: mode === 'live' ? undefined : 401, method: 'GET', path: '/v2/agent/all' });
       expect(isAuthError(e)).toBe(true);
       expect(JSON.stringify(e)).not.toContain('va_not_a_key');
     });

@@ -15,6 +15,7 @@ import {
   type OpenConfirmation,
 } from '../../../lib/background/confirmation';
 import { handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../lib/background/page-service';
+import { PendingSelections, SELECTION_WAIT_MS } from '../../../lib/background/selection-request';
 import { pageRequest, parseFindBatch, type PageRequest } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
@@ -94,6 +95,55 @@ describe('a page call request', () => {
     expect(params!.get('top')).toBe('crm.example.com');
   });
 
+  it('a frame with no site of its own (opaque origin: data:, sandboxed, srcdoc in a sandbox) is "a frame inside" the top page, never the top page itself', async () => {
+    const top = 'https://crm.example.com/record/1';
+    const opaque: [string, string | undefined][] = [
+      ['data:text/html,<a href="tel:+14155550132">x</a>', 'null'],
+      ['about:srcdoc', 'null'],
+      ['about:blank', 'null'],
+      // Sandboxed, served by the top page's own host: its content is not the host's to vouch for.
+      ['https://crm.example.com/user-content/7', 'null'],
+      // A browser that gives no origin: the URL alone says nothing about who wrote it.
+      ['data:text/html,x', undefined],
+      ['about:blank', undefined],
+    ];
+    for (const [url, origin] of opaque) {
+      const t = setup();
+      await handlePageRequest(call(), { ...sender(url, 7, 4, top), ...(origin === undefined ? {} : { origin }) } as Runtime.MessageSender, t.deps);
+      const params = Object.fromEntries(t.shownParams()[0]!);
+      expect(params, `${url} ${origin}`).toMatchObject({ inside: 'crm.example.com' });
+      expect(params.site, `${url} ${origin}`).toBeUndefined();
+      expect(params.top, `${url} ${origin}`).toBeUndefined();
+    }
+  });
+
+  it('a frame with an origin names that origin’s site: about:blank and blob: frames of a cross-origin frame name that frame’s site', async () => {
+    const top = 'https://crm.example.com/';
+    const cases: [string, string | undefined, string][] = [
+      ['about:blank', 'https://ads.example.net', 'ads.example.net'],
+      ['about:srcdoc', 'https://widgets.example.net', 'widgets.example.net'],
+      ['blob:https://ads.example.net/0b1c', 'https://ads.example.net', 'ads.example.net'],
+      ['blob:https://ads.example.net/0b1c', undefined, 'ads.example.net'],
+      ['https://widgets.example.net/card', 'https://widgets.example.net', 'widgets.example.net'],
+      // Same site as the top page: named once.
+      ['about:blank', 'https://crm.example.com', 'crm.example.com'],
+    ];
+    for (const [url, origin, site] of cases) {
+      const t = setup();
+      await handlePageRequest(call(), { ...sender(url, 7, 2, top), ...(origin === undefined ? {} : { origin }) } as Runtime.MessageSender, t.deps);
+      const params = Object.fromEntries(t.shownParams()[0]!);
+      expect(params.site, url).toBe(site);
+      expect(params.inside, url).toBeUndefined();
+      expect(params.top, url).toBe(site === 'crm.example.com' ? undefined : 'crm.example.com');
+    }
+  });
+
+  it('the top frame is its page’s site, even with an opaque origin (a page served with a CSP sandbox)', async () => {
+    const t = setup();
+    await handlePageRequest(call(), { ...sender('https://crm.example.com/report'), origin: 'null' } as Runtime.MessageSender, t.deps);
+    expect(Object.fromEntries(t.shownParams()[0]!)).toMatchObject({ site: 'crm.example.com' });
+  });
+
   it('uses the site’s own default country', async () => {
     const t = setup();
     await useSites({ countries: { 'crm.example.co.uk': 'GB' } });
@@ -153,6 +203,47 @@ describe('a page call request', () => {
     t.advance(1);
     await send(7);
     expect(t.log).toHaveLength(PAGE_REQUEST_LIMITS.max + 2);
+  });
+});
+
+describe('the shortcut’s selection (page/selected)', () => {
+  it('is taken only while the tab’s shortcut awaits it, once, and names the frame that sent it', async () => {
+    const t = setup();
+    const selections = new PendingSelections();
+    let now = 5_000;
+    const deps: PageServiceDeps = { ...t.deps, selections, now: () => now };
+    const fromFrame = { ...sender('https://widgets.example.net/card', 7, 3, 'https://crm.example.com/'), origin: 'https://widgets.example.net' } as Runtime.MessageSender;
+    // No shortcut pressed: a page/selected is dropped.
+    await handlePageRequest({ type: 'page/selected', text: '(415) 555-0132' }, fromFrame, deps);
+    expect(t.log).toEqual([]);
+    selections.expect(7, now);
+    // Another tab's message does not take this tab's turn.
+    await handlePageRequest({ type: 'page/selected', text: '(415) 555-0199' }, sender('https://other.example.org/', 8), deps);
+    expect(t.log).toEqual([]);
+    await handlePageRequest({ type: 'page/selected', text: '(415) 555-0132' }, fromFrame, deps);
+    expect(Object.fromEntries(t.shownParams()[0]!)).toMatchObject({ dial: '(415) 555-0132', source: 'shortcut', site: 'widgets.example.net', top: 'crm.example.com' });
+    // Once only.
+    await handlePageRequest({ type: 'page/selected', text: '(415) 555-0171' }, fromFrame, deps);
+    expect(t.log).toEqual(['open 1']);
+    // And not after the wait is over.
+    selections.expect(7, now);
+    now += SELECTION_WAIT_MS;
+    await handlePageRequest({ type: 'page/selected', text: '(415) 555-0171' }, fromFrame, deps);
+    expect(t.log).toEqual(['open 1']);
+  });
+
+  it('from a frame with no site of its own: "a frame inside" the top site', async () => {
+    const t = setup();
+    const selections = new PendingSelections();
+    selections.expect(7, 1_000_000);
+    await handlePageRequest({ type: 'page/selected', text: '+1 415 555 0132' }, { ...sender('about:srcdoc', 7, 5, 'https://crm.example.com/'), origin: 'null' } as Runtime.MessageSender, { ...t.deps, selections });
+    expect(Object.fromEntries(t.shownParams()[0]!)).toMatchObject({ dial: '+1 415 555 0132', source: 'shortcut', inside: 'crm.example.com' });
+  });
+
+  it('carries only the text, capped', () => {
+    expect(pageRequest.safeParse({ type: 'page/selected', text: '' }).success).toBe(true);
+    expect(pageRequest.safeParse({ type: 'page/selected', text: 'x'.repeat(65) }).success).toBe(false);
+    expect(pageRequest.safeParse({ type: 'page/selected', text: '1', site: 'bank.example' }).success).toBe(false);
   });
 });
 

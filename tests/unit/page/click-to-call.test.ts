@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClickToCall, visibleBlocks, type ClickToCall, type PageLink } from '../../../lib/page/click-to-call';
 import type { PageRequest } from '../../../lib/page/messages';
-import { OVERLAY_TAG } from '../../../lib/page/overlay';
+import { OVERLAY_SELECTOR, overlayRoot } from '../../../lib/page/overlay';
 import { answerFind } from '../helpers/background-finder';
 
 let running: ClickToCall | null = null;
@@ -83,7 +83,7 @@ afterEach(() => {
   running?.stop();
   running = null;
   document.body.innerHTML = '';
-  document.querySelectorAll(OVERLAY_TAG).forEach((e) => e.remove());
+  document.querySelectorAll(OVERLAY_SELECTOR).forEach((e) => e.remove());
 });
 
 describe('scanning and reporting', () => {
@@ -201,15 +201,17 @@ describe('the call button', () => {
     // happy-dom lays everything out at (0,0): the pointer at (0,0) is over the link.
     a.dispatchEvent(trusted(new PointerEvent('pointermove', { bubbles: true, composed: true, clientX: 0, clientY: 0 })));
     const host = await vi.waitFor(() => {
-      const el = document.querySelector(OVERLAY_TAG);
+      const el = document.querySelector(OVERLAY_SELECTOR);
       expect(el).toBeTruthy();
       return el!;
     });
     expect(host.parentElement).toBe(document.documentElement); // not inside <body>, a form or an editor
     expect(host.hasAttribute('data-no-click-to-call')).toBe(true);
-    const button = host.shadowRoot!.querySelector('button')!;
+    // Closed to the page: only this script's own module holds the root.
+    expect(host.shadowRoot).toBeNull();
+    const button = overlayRoot(host)!.querySelector('button')!;
     await vi.waitFor(() => expect(button.hidden).toBe(false));
-    expect(button.textContent).toBe('Call with Sales outreach');
+    expect(button.getAttribute('aria-label')).toBe('Call with Sales outreach');
 
     button.click(); // untrusted: ignored
     expect(calls(sent)).toEqual([]);
@@ -225,15 +227,16 @@ describe('the call button', () => {
     a.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: 0, clientY: 0 }));
     // A hover is handled in the next animation frame; frames run their callbacks in order.
     await new Promise((r) => window.requestAnimationFrame(() => window.requestAnimationFrame(r)));
-    expect(document.querySelector(OVERLAY_TAG)).toBeNull();
+    expect(document.querySelector(OVERLAY_SELECTOR)).toBeNull();
 
     a.dispatchEvent(trusted(new PointerEvent('pointermove', { bubbles: true, clientX: 0, clientY: 0 })));
     const button = await vi.waitFor(() => {
-      const b = document.querySelector(OVERLAY_TAG)?.shadowRoot?.querySelector('button');
+      const host = document.querySelector(OVERLAY_SELECTOR);
+      const b = host && overlayRoot(host)?.querySelector('button');
       expect(b && !b.hidden).toBe(true);
       return b!;
     });
-    expect(button.textContent).toBe('Call +14155552671');
+    expect(button.getAttribute('aria-label')).toBe('Call +14155552671');
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
     document.dispatchEvent(trusted(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(button.hidden).toBe(true);
@@ -245,12 +248,12 @@ describe('the call button', () => {
     const a = document.getElementById('tel')!;
     a.focus();
     a.dispatchEvent(trusted(new FocusEvent('focusin', { bubbles: true, composed: true })));
-    const button = document.querySelector(OVERLAY_TAG)!.shadowRoot!.querySelector('button')!;
+    const button = overlayRoot(document.querySelector(OVERLAY_SELECTOR)!)!.querySelector('button')!;
     expect(button.hidden).toBe(false);
     const tab = trusted(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true, composed: true }));
     a.dispatchEvent(tab);
     expect(tab.defaultPrevented).toBe(true);
-    expect(document.querySelector(OVERLAY_TAG)!.shadowRoot!.activeElement).toBe(button);
+    expect(overlayRoot(document.querySelector(OVERLAY_SELECTOR)!)!.activeElement).toBe(button);
 
     // Escape on the button: hidden (focus goes back to the number: see the e2e test), and not shown
     // again for that number until focus leaves it.

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startClickToCall } from '../../../lib/page/click-to-call';
 import { readConfig, runContentScript, selectedText, type ContentBrowser, type StartClickToCall } from '../../../lib/page/content';
-import { OVERLAY_TAG } from '../../../lib/page/overlay';
+import { OVERLAY_SELECTOR, overlayRoot } from '../../../lib/page/overlay';
 import { answerFind } from '../helpers/background-finder';
 
 const EXTENSION_ID = 'our-extension-id';
@@ -63,7 +63,7 @@ afterEach(() => {
   stop?.();
   stop = null;
   document.body.innerHTML = '';
-  document.querySelectorAll(OVERLAY_TAG).forEach((e) => e.remove());
+  document.querySelectorAll(OVERLAY_SELECTOR).forEach((e) => e.remove());
   window.getSelection()?.removeAllRanges();
 });
 
@@ -226,9 +226,36 @@ describe('runContentScript', () => {
     range.setStart(text, 5);
     range.setEnd(text, 17);
     window.getSelection()!.addRange(range);
-    expect(ext.ask({ type: 'page/selection' })).toBe('415 555 0132');
+    const selected = () => ext.sent.filter((m) => m.type === 'page/selected');
+    // The focused frame says "here" and sends its selection as a message of its own (the browser names its sender).
+    expect(ext.ask({ type: 'page/selection' })).toBe(true);
+    expect(selected()).toEqual([{ type: 'page/selected', text: '415 555 0132' }]);
     expect(ext.ask({ type: 'page/selection' }, 'another-extension')).toBeUndefined();
     expect(ext.ask({ type: 'page/call' })).toBeUndefined();
+    expect(selected()).toHaveLength(1);
+  });
+
+  it('a frame the user is not in stays silent: the shortcut takes the focused frame’s selection', async () => {
+    document.body.innerHTML = '<p id="p">Call 415 555 0132 now</p><iframe id="f"></iframe>';
+    const ext = fakeExtension(() => ON);
+    stop = runContentScript(ext.browser, ext.loadFinder).stop;
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('p')!);
+    window.getSelection()!.addRange(range);
+    // Focus is in the child frame: this document has focus, but its focused element is that frame.
+    const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(document.getElementById('f'));
+    try {
+      expect(ext.ask({ type: 'page/selection' })).toBeUndefined();
+      active.mockReturnValue(document.body);
+      focus.mockReturnValue(false);
+      // Another window has focus: no frame of this one answers.
+      expect(ext.ask({ type: 'page/selection' })).toBeUndefined();
+      expect(ext.sent.filter((m) => m.type === 'page/selected')).toEqual([]);
+    } finally {
+      focus.mockRestore();
+      active.mockRestore();
+    }
   });
 });
 

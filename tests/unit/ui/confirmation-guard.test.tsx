@@ -114,10 +114,20 @@ describe('a confirmation a page asked for', () => {
     expect(dialog.querySelector('.asked-by')?.textContent).toBe('Asked by widgets.example.net (a frame on crm.example.com) through its call button.');
   });
 
+  it('a frame with no site of its own is "a frame inside" the top page', async () => {
+    background();
+    await renderWithStore(<PopupApp search={search('&inside=crm.example.com&source=tel-link')} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.asked-by')?.textContent).toBe('Asked by a frame inside crm.example.com through a phone link.');
+    expect(requestOrigin('?inside=crm.example.com&source=overlay')).toEqual({ site: '', topSite: 'crm.example.com', opaqueFrame: true, source: 'overlay' });
+    // Not a host name: the frame is still not named after anything the URL says.
+    expect(requestOrigin('?inside=%3Cb%3Ebank%3C%2Fb%3E&site=bank.example&source=overlay')).toEqual({ site: '', topSite: null, opaqueFrame: true, source: 'overlay' });
+  });
+
   it('shows only a host name: anything else in `site` is not shown', () => {
-    expect(requestOrigin('?site=crm.example.com&source=shortcut')).toEqual({ site: 'crm.example.com', topSite: null, source: 'shortcut' });
-    expect(requestOrigin(`?site=${encodeURIComponent('Your bank <b>says</b> confirm')}&source=tel-link`)).toEqual({ site: '', topSite: null, source: 'tel-link' });
-    expect(requestOrigin('?site=crm.example.com&top=a%20b&source=evil')).toEqual({ site: 'crm.example.com', topSite: null, source: null });
+    expect(requestOrigin('?site=crm.example.com&source=shortcut')).toEqual({ site: 'crm.example.com', topSite: null, opaqueFrame: false, source: 'shortcut' });
+    expect(requestOrigin(`?site=${encodeURIComponent('Your bank <b>says</b> confirm')}&source=tel-link`)).toEqual({ site: '', topSite: null, opaqueFrame: false, source: 'tel-link' });
+    expect(requestOrigin('?site=crm.example.com&top=a%20b&source=evil')).toEqual({ site: 'crm.example.com', topSite: null, opaqueFrame: false, source: null });
     expect(requestOrigin('?dial=1')).toBeNull();
   });
 });
@@ -125,7 +135,7 @@ describe('a confirmation a page asked for', () => {
 describe('a confirmation the user opened with Call in the form', () => {
   it('is armed at once, with focus on Confirm, and names no site', async () => {
     background();
-    await renderWithStore(<DialForm prefill={{ agentId: AGENT_ID, toNumber: '+14155550132' }} requestedBy={{ site: 'x.example', topSite: null, source: 'overlay' }} onDialled={() => {}} />);
+    await renderWithStore(<DialForm prefill={{ agentId: AGENT_ID, toNumber: '+14155550132' }} requestedBy={{ site: 'x.example', topSite: null, opaqueFrame: false, source: 'overlay' }} onDialled={() => {}} />);
     const call = screen.getByRole('button', { name: 'Call' }) as HTMLButtonElement;
     await waitFor(() => expect(call.disabled).toBe(false));
     fireEvent.click(call);
