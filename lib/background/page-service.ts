@@ -21,7 +21,8 @@ import { countryFor, isEnabledOn } from '../page/sites';
 import { parseFindBatch, type PageConfig, type PageRequest } from '../page/messages';
 import { records } from '../store/records';
 import { warmUpSteps } from '../phone/find';
-import { findRows } from '../phone/find-rows';
+import { findRowsPaced } from '../phone/find-rows';
+import { FindLimiter } from './find-limiter';
 import { injectFinder } from './page-scripts';
 import { loadSettings } from './settings-store';
 import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
@@ -96,6 +97,35 @@ export interface PageServiceDeps {
   now(): number;
   /** Loads the finder into a frame (./page-scripts.ts injectFinder; a fake in tests). */
   injectFinder?: (tabId: number, frameId: number) => Promise<void>;
+  /** Each page's share of page/find (one for the background's life when not given). */
+  findLimiter?: FindLimiter;
+  /** Lets other messages in while a request's texts are read (a new task when not given). */
+  pause?: () => Promise<void>;
+}
+
+const findLimiter = new FindLimiter();
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Reads a frame's texts (page/find) within its share: over it, the answer is FindBusy at once, before
+ * any storage read or parse; where click-to-call is off, null (the page then stops asking).
+ */
+async function findForPage(batchJson: string, sender: Runtime.MessageSender, deps: PageServiceDeps): Promise<unknown> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) return null;
+  const ticket = (deps.findLimiter ?? findLimiter).begin(tabId, sender.frameId ?? 0, deps.now());
+  if (!('done' in ticket)) return ticket;
+  try {
+    const { settings } = await loadSettings();
+    if (!isEnabledOn(frameHost(sender as FrameSender), settings.sites)) return null;
+    const batch = parseFindBatch(batchJson);
+    // As JSON too: the page reads one string faster than the browser hands it thousands of values.
+    if (!batch) return null;
+    warmFinder();
+    return JSON.stringify(await findRowsPaced(batch, deps.pause ?? nextTask));
+  } finally {
+    ticket.done();
+  }
 }
 
 const defaultDeps: PageServiceDeps = {
@@ -111,6 +141,8 @@ export async function openConfirmation(request: Omit<ConfirmationRequest, 'agent
 }
 
 export async function handlePageRequest(request: PageRequest, sender: Runtime.MessageSender, deps: PageServiceDeps = defaultDeps): Promise<unknown> {
+  // Counted against the frame's share before anything else is done for it.
+  if (request.type === 'page/find') return findForPage(request.batch, sender, deps);
   const tabId = sender.tab?.id;
   const frameId = sender.frameId ?? 0;
   // Browser-set fields only. The host picks settings (on/off, country) and names the asking site; it grants nothing.
@@ -135,15 +167,6 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       // The page's texts come here next (page/find): compile the parser meanwhile.
       setTimeout(warmFinder, 0);
       return true;
-    }
-    case 'page/find': {
-      // Parsing for a frame where click-to-call is on, nowhere else (null: the page reads it itself).
-      if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
-      const batch = parseFindBatch(request.batch);
-      // As JSON too: the page reads one string faster than the browser hands it thousands of values.
-      if (!batch) return null;
-      warmFinder();
-      return JSON.stringify(findRows(batch));
     }
     case 'page/numbers': {
       if (tabId === undefined) return null;
