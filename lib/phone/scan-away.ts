@@ -183,7 +183,8 @@ export class AwayFinder {
       if (this.begun.length >= this.limits.framePerSecond) return this.wait(this.begun[0]! + 1000 - now);
       const parts = this.take();
       if (parts.length === 0) continue;
-      this.begun.push(now);
+      // When it goes (preparing slices takes a moment): the background counts from its arrival.
+      this.begun.push(this.now());
       this.request(parts);
     }
   }

@@ -18,7 +18,8 @@ import { handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../
 import { pageRequest, parseFindBatch, type PageRequest } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
-import { MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
+import { FIND_LIMITS, MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
+import { FindLimiter } from '../../../lib/background/find-limiter';
 
 const AGENT = { id: 'agent-1', name: 'Sales', status: null, manual: false };
 
@@ -297,5 +298,46 @@ describe('RequestThrottle', () => {
     expect(throttle.allow('a', 1000)).toBe(true); // the first one left the window
     expect(throttle.allow('a', 1005)).toBe(false); // dropped requests do not count against later ones…
     expect(throttle.allow('a', 1010)).toBe(true); // …so the second one leaving frees a place
+  });
+});
+
+describe('each page’s share of page/find', () => {
+  const find = { type: 'page/find' as const, batch: JSON.stringify({ texts: ['Desk: (415) 555-0132'], countries: ['US'], labels: [''] }) };
+
+  it('requests in flight beyond a frame’s share, or a tab’s, are answered "busy" at once and not read', async () => {
+    const t = setup();
+    const deps: PageServiceDeps = { ...t.deps, findLimiter: new FindLimiter() };
+    const ask = (tabId: number, frameId: number) => handlePageRequest(find, sender('https://crm.example.com/', tabId, frameId), deps);
+    // Each request takes its place before its first await: all of these are in flight together.
+    const frame1 = Array.from({ length: FIND_LIMITS.frameInFlight + 1 }, () => ask(7, 1));
+    const others = Array.from({ length: FIND_LIMITS.tabInFlight }, (_, i) => ask(7, 2 + i));
+    const otherTab = ask(8, 1);
+    const answers = await Promise.all([...frame1, ...others]);
+    const read = answers.map((a) => (typeof a === 'string' ? 'read' : a && typeof a === 'object' && 'retryInMs' in a ? 'busy' : String(a)));
+    // The frame's own share, then the tab's: the rest are turned away, each told when to ask again.
+    expect(read).toEqual([
+      ...Array(FIND_LIMITS.frameInFlight).fill('read'),
+      'busy',
+      ...Array(FIND_LIMITS.tabInFlight - FIND_LIMITS.frameInFlight).fill('read'),
+      ...Array(FIND_LIMITS.frameInFlight).fill('busy'),
+    ]);
+    expect(JSON.parse((await otherTab) as string)).toHaveLength(1);
+    // Once answered, the shares are free again.
+    expect(JSON.parse((await ask(7, 1)) as string)).toHaveLength(1);
+  });
+
+  it('more than a frame’s requests per second are answered "busy" with the wait till the second rolls on', () => {
+    const limiter = new FindLimiter();
+    for (let i = 0; i < FIND_LIMITS.framePerSecond; i++) (limiter.begin(7, 1, 1_000 + i) as { done(): void }).done();
+    expect(limiter.begin(7, 1, 1_500)).toEqual({ retryInMs: 500 });
+    expect('done' in limiter.begin(7, 2, 1_500)).toBe(true);
+    expect('done' in limiter.begin(7, 1, 2_000)).toBe(true);
+  });
+
+  it('a tab’s share per second is shared by its frames', () => {
+    const limiter = new FindLimiter();
+    for (let i = 0; i < FIND_LIMITS.tabPerSecond; i++) (limiter.begin(7, i % 20, 1_000) as { done(): void }).done();
+    expect(limiter.begin(7, 25, 1_000)).toEqual({ retryInMs: 1000 });
+    expect('done' in limiter.begin(8, 0, 1_000)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_FIND_BATCH, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
+import { FIND_LIMITS, MAX_FIND_BATCH, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
 import { findItems, findRows } from '../../../lib/phone/find-rows';
 import { admitPageMessage } from '../../../lib/background/page-gate';
 import { parseFindBatch } from '../../../lib/page/messages';
@@ -427,5 +427,59 @@ describe('a text of any size', () => {
     expect(Math.max(...away.batchLengths)).toBeGreaterThan(0.95 * MAX_FIND_BATCH);
     expect(Math.max(...away.batchLengths)).toBeLessThanOrEqual(MAX_FIND_BATCH);
     for (const r of away.requests) expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
+  });
+});
+
+describe('a frame’s share of the background', () => {
+  it('the page keeps within it by itself: never more requests in flight, or begun in a second, than the background takes', async () => {
+    // Long enough for more requests than a second's share (the background here finds nothing: it is quick).
+    const { text } = csv(3_000);
+    document.body.innerHTML = '<pre id="raw"></pre>';
+    document.getElementById('raw')!.textContent = text;
+    let inFlight = 0;
+    let most = 0;
+    const begun: number[] = [];
+    const scanner = createPageScanner({
+      defaultCountry: 'US',
+      findAway: (request) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        begun.push(Date.now());
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            inFlight--;
+            resolve(JSON.stringify(request.texts.length ? [] : null));
+          }, 5),
+        );
+      },
+    });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(begun.length).toBeGreaterThan(FIND_LIMITS.framePerSecond);
+    expect(most).toBe(FIND_LIMITS.frameInFlight);
+    for (let i = FIND_LIMITS.framePerSecond; i < begun.length; i++) expect(begun[i]! - begun[i - FIND_LIMITS.framePerSecond]!).toBeGreaterThanOrEqual(998); // (timer rounding)
+  });
+
+  it('a "busy" answer (other frames took the tab’s share) is asked again when it says, and the finder goes on finding', async () => {
+    document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
+    let busy = 3;
+    const asked: string[][] = [];
+    const scanner = createPageScanner({
+      defaultCountry: 'US',
+      findAway: (request) => {
+        asked.push(request.texts);
+        return Promise.resolve(busy-- > 0 ? { retryInMs: 20 } : JSON.stringify(findRows(request)));
+      },
+    });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    expect(asked).toHaveLength(4);
+    const p = document.createElement('p');
+    p.textContent = 'Fax: 212-555-0147';
+    document.body.append(p);
+    scanner.scanRoot(p);
+    await settledPaced(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
   });
 });
