@@ -25,7 +25,7 @@ import { findRowsPaced } from '../phone/find-rows';
 import { FindLimiter } from './find-limiter';
 import { injectFinder } from './page-scripts';
 import { loadSettings } from './settings-store';
-import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
+import { forgetTabNumbers, readTab, updateTab, withFrameReport, type FoundNumber } from './tab-numbers';
 
 export { PAGE_NUMBERS_KEY } from './tab-numbers';
 
@@ -47,28 +47,19 @@ export async function defaultAgent(): Promise<{ id: string; name: string } | nul
 
 /** Unique numbers a tab holds, across its frames, in page order; `total` counts those beyond the reports' caps too. */
 export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[]; total: number }> {
-  const tab = (await readTabNumbers())[String(tabId)];
+  const tab = await readTab(tabId);
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
-  const frames = Object.entries(tab?.frames ?? {}).map(([id, numbers]) => ({ numbers, total: tab?.totals?.[id] }));
+  // Frames past the stored lists' bound still count (their totals).
+  const ids = new Set([...Object.keys(tab?.frames ?? {}), ...Object.keys(tab?.totals ?? {})]);
+  const frames = [...ids].map((id) => ({ numbers: tab?.frames[id] ?? [], total: tab?.totals?.[id] }));
   // Where click-to-call is off no content script runs to say where the tab is: the browser knows.
   const host = tab?.host || hostOf(await browser.tabs.get(tabId).then((t) => t?.url, () => undefined));
   return { host, numbers: [...seen.values()], total: tabTotal(frames) };
 }
 
-let writes: Promise<unknown> = Promise.resolve();
-async function updateTabNumbers(update: (all: TabNumbers) => void): Promise<void> {
-  const write = writes.then(async () => {
-    const all = await readTabNumbers();
-    update(all);
-    await writeTabNumbers(all);
-  });
-  writes = write.catch(() => undefined);
-  await write;
-}
-
 export async function forgetTab(tabId: number): Promise<void> {
-  await updateTabNumbers((all) => void delete all[String(tabId)]);
+  await forgetTabNumbers(tabId);
 }
 
 async function setTabBadge(tabId: number): Promise<void> {
@@ -152,10 +143,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
     case 'page/config': {
       // The top frame's host is known from here on, even where click-to-call is off (so the popup can say so).
       if (tabId !== undefined && frameId === 0) {
-        await updateTabNumbers((all) => {
-          const tab = (all[String(tabId)] ??= { host, frames: {} });
-          tab.host = host;
-        });
+        await updateTab(tabId, host, (tab) => ({ ...tab, host }));
       }
       const agent = await defaultAgent();
       return { enabled: isEnabledOn(host, settings.sites), defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null } satisfies PageConfig;
@@ -170,12 +158,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
     }
     case 'page/numbers': {
       if (tabId === undefined) return null;
-      await updateTabNumbers((all) => {
-        const tab = (all[String(tabId)] ??= { host, frames: {} });
-        if (frameId === 0) tab.host = host;
-        tab.frames[String(frameId)] = request.numbers;
-        (tab.totals ??= {})[String(frameId)] = Math.max(request.total ?? 0, request.numbers.length);
-      });
+      await updateTab(tabId, host, (tab) => withFrameReport(frameId === 0 ? { ...tab, host } : tab, frameId, request.numbers, request.total ?? 0));
       await setTabBadge(tabId);
       return null;
     }

@@ -20,6 +20,9 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
 import { FIND_LIMITS, MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
 import { FindLimiter } from '../../../lib/background/find-limiter';
+import { MAX_FRAMES, MAX_TAB_NUMBERS, readTab, tabKey } from '../../../lib/background/tab-numbers';
+import { readKeyFor, writeKey } from '../../../lib/background/key-store';
+import { sessionMemory } from '../../../lib/background/confirmation';
 
 const AGENT = { id: 'agent-1', name: 'Sales', status: null, manual: false };
 
@@ -341,3 +344,70 @@ describe('each page’s share of page/find', () => {
     expect('done' in limiter.begin(8, 0, 1_000)).toBe(true);
   });
 });
+
+describe('found numbers in storage.session', () => {
+  const frameSender = (tabId: number, frameId: number) => sender(frameId ? 'https://crm.example.com/frame' : 'https://crm.example.com/', tabId, frameId, 'https://crm.example.com/');
+  const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ raw: `n${from + i}`, e164: `+1415555${String(from + i).padStart(4, '0')}` }));
+  const report = (t: ReturnType<typeof setup>, tabId: number, frameId: number, list: { raw: string; e164: string }[], total = list.length) =>
+    handlePageRequest({ type: 'page/numbers', numbers: list, total }, frameSender(tabId, frameId), t.deps);
+
+  it('are bounded per tab: frames × numbers, while the count stays whole', async () => {
+    const t = setup();
+    for (let frame = 0; frame < MAX_FRAMES + 10; frame++) await report(t, 7, frame, numbers(frame * 500, 500), 900);
+    const entry = (await readTab(7))!;
+    const lists = Object.values(entry.frames);
+    expect(lists.length).toBeLessThanOrEqual(MAX_FRAMES);
+    expect(lists.reduce((n, l) => n + l.length, 0)).toBeLessThanOrEqual(MAX_TAB_NUMBERS);
+    // The badge and the popup still count every frame's numbers.
+    expect((await numbersInTab(7)).total).toBe((MAX_FRAMES + 10) * 900);
+  });
+
+  it('are written by change: a report writes its own tab’s key, and nothing when nothing changed', async () => {
+    const t = setup();
+    await report(t, 7, 0, numbers(0, 3));
+    await report(t, 8, 0, numbers(100, 3));
+    const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+    await report(t, 7, 2, numbers(200, 2));
+    expect(set.mock.calls.map(([items]) => Object.keys(items as object))).toEqual([[tabKey(7)]]);
+    await report(t, 7, 2, numbers(200, 2));
+    await report(t, 8, 0, numbers(100, 3));
+    expect(set).toHaveBeenCalledTimes(1);
+  });
+
+  /** storage.session with a quota: a write that would take the area past `bytes` throws as Chromium does. */
+  function quota(bytes: number) {
+    const area = fakeBrowser.storage.session;
+    const set = area.set.bind(area);
+    return vi.spyOn(area, 'set').mockImplementation(async (items) => {
+      const all = { ...(await area.get(null)), ...(items as object) };
+      if (JSON.stringify(all).length > bytes) throw new Error('Resource::kQuotaBytes quota exceeded');
+      return set(items);
+    });
+  }
+
+  it('a full session area never stops a session key from being saved, nor the confirmation from opening', async () => {
+    const t = setup();
+    // Many tabs' numbers fill the area to its last bytes.
+    for (let tab = 1; tab <= 6; tab++) await report(t, tab, 0, numbers(tab * 500, 300));
+    const used = JSON.stringify(await fakeBrowser.storage.session.get(null)).length;
+    quota(used + 100);
+    await report(t, 9, 0, numbers(9000, 300)); // over: given up or made room for, never an error
+    await writeKey('https://api.example.com', 'sk-session-key-0123456789abcdef', false);
+    expect((await readKeyFor('https://api.example.com'))?.key).toBe('sk-session-key-0123456789abcdef');
+    // The confirmation: remembered where there is room, opened in any case.
+    const fake = fakeWindows();
+    const confirmations = createConfirmations(fake.windows, sessionMemory);
+    for (let tab = 1; tab <= 6; tab++) await report(t, tab, 0, numbers(tab * 500, 300));
+    await openConfirmationThrough(confirmations);
+    expect(fake.log).toEqual(['open 1']);
+    // A storage that refuses everything still opens it.
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    const refusing = fakeWindows();
+    await createConfirmations(refusing.windows, sessionMemory).show('/popup.html?dial=%2B14155550132');
+    expect(refusing.log).toEqual(['open 1']);
+  });
+});
+
+async function openConfirmationThrough(confirmations: { show(path: string): Promise<void> }): Promise<void> {
+  await handlePageRequest(call(), sender('https://crm.example.com/', 77), { confirmations, throttle: new RequestThrottle(PAGE_REQUEST_LIMITS), now: () => 1 });
+}
