@@ -1,14 +1,16 @@
 /**
  * Flood bench: can a page wear the background down? A page on loopback whose 20 same-origin frames
  * rewrite their numbers as fast as they can (every cell of a 200-row table and a 40 KB raw text, on
- * every turn of their event loop), so each frame's content script rescans and asks page/find again
- * and again; the page stops by itself after FLOOD_MS or MAX_TURNS turns per frame. While it runs, an
+ * every EVERY_MS), so each frame's content script rescans as often as its debounce lets it (about once a
+ * second, all of it) and asks page/find again and again; the page stops by itself after FLOOD_MS or
+ * MAX_TURNS turns per frame. A third row runs the same flooding page with click-to-call paused on its
+ * site: what the page's own CPU costs everyone else on the machine, without any work of ours. While it runs, an
  * extension page asks the background what a person's clicks ask: Confirm (`call/dial`, which places a
  * call at the sandbox) and Stop (`call/stop` on that call), and the time to each answer is taken.
  * Beside them: the same with no flooding page, in the same run. The background's CPU is the
  * extension process's CPU time (/proc, Linux) over each phase's wall time.
  *
- *   npx tsx bench/flood.ts [--rounds 8] [--flood-ms 30000]      (npm run build first; or `npm run bench -- flood`)
+ *   npx tsx bench/flood.ts [--rounds 8] [--flood-ms 30000] [--every 100]      (npm run build first; or `npm run bench -- flood`)
  *
  * Figures only: not a pass/fail test. Aim: Stop and Confirm answered in under 200 ms while flooded.
  */
@@ -31,6 +33,8 @@ const arg = (name: string, fallback: number) => {
 };
 const ROUNDS = arg('rounds', 8);
 const FLOOD_MS = arg('flood-ms', 30_000);
+/** How often each frame rewrites (ms): often enough that its finder rescans at the fastest its debounce allows, with idle time left for the finder to run. */
+const EVERY_MS = arg('every', 100);
 const FRAMES = 20;
 const ROWS = 200;
 /** Turns of rewriting per frame at most (each turn rewrites every cell and the raw text). */
@@ -58,7 +62,7 @@ function rewrite() {
   if (Date.now() > until || ++turn > ${MAX_TURNS}) { window.__floodDone = turn; return; }
   for (let i = 0; i < cells.length; i++) cells[i].textContent = '(' + areas[(i + turn) % areas.length] + ') 555-01' + String((i + turn) % 100).padStart(2, '0');
   raw.textContent = csv(turn);
-  setTimeout(rewrite, 0);
+  setTimeout(rewrite, ${EVERY_MS});
 }
 setTimeout(rewrite, 0);
 </script></body></html>`;
@@ -194,25 +198,32 @@ async function main(): Promise<void> {
     const quiet = await rounds(ui, 'no flooding page');
     const quietCpu = (cpuMs(pids) - cpu0) / (Date.now() - t0);
 
-    const flood = await context.newPage();
-    await flood.goto(`${pages.url}/flood.html`);
-    // Until every frame's finder is at work (each frame asks page/find as soon as it scans).
-    await new Promise((r) => setTimeout(r, 3_000));
-    cpu0 = cpuMs(pids);
-    t0 = Date.now();
-    const flooded = await rounds(ui, `${FRAMES} frames flooding`);
-    const floodCpu = (cpuMs(pids) - cpu0) / (Date.now() - t0);
-    const turns = await flood.evaluate(() => Array.from(document.querySelectorAll('iframe')).map((f) => (f.contentWindow as any)?.__floodDone ?? null));
-    const stillRunning = turns.filter((t) => t === null).length;
+    /** One phase with the flooding page open: its rounds, the background's CPU, and frames still rewriting at the end. */
+    const floodPhase = async (label: string) => {
+      const flood = await context.newPage();
+      await flood.goto(`${pages.url}/flood.html`);
+      // Until every frame's finder is at work (each frame asks page/find as soon as it scans).
+      await new Promise((r) => setTimeout(r, 3_000));
+      const cpuStart = cpuMs(pids);
+      const start = Date.now();
+      const rs = await rounds(ui, label);
+      const cpu = (cpuMs(pids) - cpuStart) / (Date.now() - start);
+      const turns = await flood.evaluate(() => Array.from(document.querySelectorAll('iframe')).map((f) => (f.contentWindow as any)?.__floodDone ?? null));
+      await flood.close();
+      return { rs, cpu, running: turns.filter((t) => t === null).length };
+    };
+    const flooded = await floodPhase(`${FRAMES} frames flooding`);
+    await ask(ui, { type: 'sites/update', pause: '127.0.0.1' });
+    const paused = await floodPhase('the same, click-to-call paused there');
 
     const line = (name: string, rs: Round[], cpu: number) =>
-      `${name.padEnd(26)} Confirm median ${ms(median(rs.map((r) => r.confirmMs))).padStart(7)}  max ${ms(max(rs.map((r) => r.confirmMs))).padStart(7)}   ` +
-      `Stop median ${ms(median(rs.map((r) => r.stopMs))).padStart(7)}  max ${ms(max(rs.map((r) => r.stopMs))).padStart(7)}   background CPU ${Number.isFinite(cpu) ? `${Math.round(cpu * 100)} %` : '–'}`;
+      `${name.padEnd(38)} Confirm median ${ms(median(rs.map((r) => r.confirmMs))).padStart(7)}  max ${ms(max(rs.map((r) => r.confirmMs))).padStart(8)}   ` +
+      `Stop median ${ms(median(rs.map((r) => r.stopMs))).padStart(7)}  max ${ms(max(rs.map((r) => r.stopMs))).padStart(8)}   background CPU ${Number.isFinite(cpu) ? `${Math.round(cpu * 100)} %` : '–'}`;
     console.log(`\nStop and Confirm answered by the background (${ROUNDS} rounds each; sandbox on loopback; aim < 200 ms)`);
     console.log(line('no flooding page', quiet, pids.length ? quietCpu : NaN));
-    console.log(line(`${FRAMES} frames flooding`, flooded, pids.length ? floodCpu : NaN));
-    console.log(`(the flooding frames were still rewriting at the end: ${stillRunning} of ${FRAMES}; each stops after ${FLOOD_MS / 1000} s or ${MAX_TURNS} turns)`);
-    await flood.close();
+    console.log(line(`${FRAMES} frames flooding`, flooded.rs, pids.length ? flooded.cpu : NaN));
+    console.log(line('flooding, click-to-call paused there', paused.rs, pids.length ? paused.cpu : NaN));
+    console.log(`(frames rewrite every ${EVERY_MS} ms and stop after ${FLOOD_MS / 1000} s or ${MAX_TURNS} turns; still rewriting at the end of each phase: ${flooded.running} and ${paused.running} of ${FRAMES})`);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

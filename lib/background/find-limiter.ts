@@ -12,6 +12,9 @@ interface Share {
   begun: number[];
 }
 
+/** What a request turned away for want of a place in flight is told to wait (a request is read in about this long). */
+const IN_FLIGHT_WAIT_MS = 200;
+
 export type FindTicket = { done(): void } | FindBusy;
 
 export class FindLimiter {
@@ -30,7 +33,7 @@ export class FindLimiter {
     const tab = this.share(`${tabId}`, now);
     const frame = this.share(`${tabId}:${frameId}`, now);
     const full = (share: Share, inFlight: number, perSecond: number) =>
-      share.inFlight >= inFlight ? 50 : share.begun.length >= perSecond ? share.begun[0]! + 1000 - now : 0;
+      share.inFlight >= inFlight ? IN_FLIGHT_WAIT_MS : share.begun.length >= perSecond ? share.begun[0]! + 1000 - now : 0;
     const wait = Math.max(full(frame, this.limits.frameInFlight, this.limits.framePerSecond), full(tab, this.limits.tabInFlight, this.limits.tabPerSecond));
     if (wait > 0) {
       this.prune(now);

@@ -108,7 +108,6 @@ export interface AwayOptions {
   now?: () => number;
 }
 
-/** How long to wait after a request that failed to arrive, before giving up on the background. */
 export class AwayFinder {
   private queue: Asked[] = [];
   /** Per container, its latest question still out. */
@@ -118,6 +117,8 @@ export class AwayFinder {
   private begun: number[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushQueued = false;
+  /** "Busy" answers in a row: each waits twice as long as the one before (many frames of one tab then spread out). */
+  private busyStreak = 0;
   /** After a failed request the rest is answered on the page (the background is gone or refuses). */
   private broken = false;
   private readonly limits: Pick<FindLimits, 'frameInFlight' | 'framePerSecond'>;
@@ -312,6 +313,7 @@ export class AwayFinder {
     this.send(findRequest(items)).then(
       (reply) => {
         if (isFindBusy(reply)) return this.again(parts, reply.retryInMs);
+        this.busyStreak = 0;
         const answers = answersFrom(reply, items);
         if (answers) return settle(answers);
         this.broken = true;
@@ -337,9 +339,15 @@ export class AwayFinder {
       } else back.push(part.asked);
     }
     this.queue.unshift(...back);
-    this.wait(Math.min(Math.max(ms, 10), 5_000));
+    // At least what the background said, more after each busy answer in a row, a little apart from the other frames.
+    const backoff = Math.min(MAX_BACKOFF_MS, BUSY_BACKOFF_MS * 2 ** this.busyStreak++);
+    this.wait(Math.min(Math.max(ms, backoff), MAX_BACKOFF_MS) * (0.75 + Math.random() / 2));
   }
 }
+
+/** The first wait after a "busy" answer, doubled for each one after it, up to MAX_BACKOFF_MS. */
+const BUSY_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 4_000;
 
 /** Whether an item goes in a request as it is (else it is read in slices). */
 function fitsWhole(item: FindItem): boolean {
