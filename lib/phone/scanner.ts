@@ -43,7 +43,7 @@ import { supportedCountry } from './countries';
 import { mayContainPhoneNumber, mayHoldNationalNumber } from './candidate';
 import { countriesInPlay, findInContext, newCountryMemo, pageCountry, type CountryMemo, type PageCountry } from './page-country';
 import { MAX_FIND_COUNTRIES, MAX_FIND_TEXT } from './find-batch';
-import { ownNumbers } from './find-slices';
+import { ownNumbers, sliceAt } from './find-slices';
 import { AwayFinder, type Question, type SliceRead } from './scan-away';
 import { telNumberOf, type FindAnswer } from './find-batch';
 import { inputMatches, inputValue, linkMatches } from './element-matches';
@@ -320,13 +320,29 @@ export class PhoneScanner implements Scanner, WalkHost {
     this.stats.finderCalls++;
     // The page's country matters only to a number written without its country code. A text too long
     // for one request is read in slices, each with the page's country for its own words (prepareSlice).
-    const long = this.away !== null && text.length > MAX_FIND_TEXT;
+    const long = text.length > MAX_FIND_TEXT;
     const context = !long && this.opts.pageCountry && mayHoldNationalNumber(text) ? pageCountry(group.container, text, this.countries()) : null;
     const question: Question = { container: group.container, text, pieces, context, label };
     // The label goes with the text (the finder asks it for bare digit runs): read it now.
     if (this.away && this.opts.labels) question.label ??= labelFor(group.container, this.headers());
     if (this.askAway(question, walk)) return;
+    if (long) return this.readSlicesHere(question, walk);
     this.settle(question, this.findHere(question), walk);
+  }
+
+  /** A long text read on this thread the way the background reads it: slice by slice (none without a HereParser). */
+  private readSlicesHere(question: Question, walk: Walk): void {
+    const find = this.findHere(question);
+    const slices: SliceRead[] = [];
+    for (let at = 0; at < question.text.length; ) {
+      const slice = sliceAt(question.text, at, MAX_FIND_TEXT);
+      at = slice.end;
+      const prepared = this.prepareSlice(question, slice.text);
+      const countries = prepared?.countries ?? [null];
+      const answer = prepared ? countries.map((c) => find(slice.text, (c ?? undefined) as CountryCode | undefined)) : [[]];
+      slices.push({ ...slice, countries, context: prepared?.context ?? null, answer });
+    }
+    this.settleSlices(question, slices, walk);
   }
 
   /** Sends the question to findAway; false when it is to be read here (no findAway, too big, or the background is gone). */
@@ -409,7 +425,7 @@ export class PhoneScanner implements Scanner, WalkHost {
   }
 
   /** A long question's numbers from its slices' answers, each slice keeping the numbers that start in its own stretch. */
-  private settleSlices(question: Question, slices: SliceRead[]): void {
+  private settleSlices(question: Question, slices: SliceRead[], walk: Walk | null = null): void {
     const found: FoundPhoneNumber[] = [];
     for (const slice of slices) {
       const answer = slice.answer!;
@@ -419,9 +435,9 @@ export class PhoneScanner implements Scanner, WalkHost {
     }
     if (question.kind === 'input') {
       if (inputValue(question.container as Element).value !== question.text) return;
-      return this.putText(question.container, inputMatches(question.container as Element, question.text, found, this.opts.labels), null);
+      return this.putText(question.container, inputMatches(question.container as Element, question.text, found, this.opts.labels), walk);
     }
-    this.place(question, found, null);
+    this.place(question, found, walk);
   }
 
   /** The numbers found in a question's text as its container's matches (less those its label vetoes). */
