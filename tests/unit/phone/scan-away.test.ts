@@ -82,7 +82,7 @@ describe('answers from away', () => {
       const away = background();
       const scanner = createPageScanner({ ...options, findAway: away.findAway });
       scanner.scanRoot(document);
-      await settled(scanner);
+      await settledPaced(scanner);
       expect(scanner.matches().map(where), page).toEqual(local.map(where));
       // Every text the finder read went away (the page scanner has no parser), in requests of at most MAX_FIND_ITEMS.
       const asked = away.requests.flat();
@@ -94,7 +94,7 @@ describe('answers from away', () => {
     // The pages hold both kinds, so the comparison above covers them.
     expect(links).toBeGreaterThan(5);
     expect(inputs).toBeGreaterThan(0);
-  });
+  }, 120_000); // every page twice, the raw view's 3,000 lines among them
 
   it('read tel: links and input values in the background, with the page’s country and the field’s label', async () => {
     document.body.innerHTML =
