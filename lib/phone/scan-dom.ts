@@ -331,6 +331,12 @@ function runsOf(data: string): Runs {
   return (lastRuns = { data, at, dropped });
 }
 
+/** The length of `data` with its white-space runs collapsed (read from its runs, not a copy). */
+export function collapsedLength(data: string): number {
+  const { dropped } = runsOf(data);
+  return data.length - (dropped.length > 0 ? dropped[dropped.length - 1]! : 0);
+}
+
 /**
  * Offset in `data` of the `index`-th character of its white-space-collapsed form. A binary search
  * over the text's runs (kept for the last text asked: a long text's numbers are placed one after
@@ -369,7 +375,7 @@ export function pieceAt(pieces: TextPiece[], offset: number, forEnd: boolean): {
   const piece = pieces[best]!;
   const data = piece.node.data;
   const within = offset - piece.at;
-  const len = piece.collapsed ? data.replace(COLLAPSIBLE_RE, ' ').length : data.length;
+  const len = piece.collapsed ? collapsedLength(data) : data.length;
   if (!forEnd && within >= len) {
     // Starts on a synthetic separator: move to the next node.
     const next = pieces[best + 1];
