@@ -154,7 +154,8 @@ async function reported(sw: Worker, url: string): Promise<number | null> {
     const c = (globalThis as any).chrome;
     const [tab] = (await c.tabs.query({})).filter((t: any) => t.url === u);
     if (!tab) return null;
-    const entry = ((await c.storage.session.get('page.numbers'))['page.numbers'] ?? {})[String(tab.id)];
+    const key = `page.numbers.${tab.id}`;
+    const entry = (await c.storage.session.get(key))[key];
     if (!entry?.frames?.['0']) return null;
     return entry.totals?.['0'] ?? entry.frames['0'].length;
   }, url);

@@ -90,8 +90,7 @@ export interface ReplyError {
 }
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: ReplyError };
 
-/** Payloads are small; anything larger is refused before parsing. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
+export { MAX_MESSAGE_BYTES, messageSize } from './message-size';
 
 // ---- What each request answers (the `data` of a successful Reply) ----
 

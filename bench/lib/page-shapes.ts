@@ -192,7 +192,35 @@ export function lookAlikes(items: number, seed = 15): PageShape {
   return { name: `look-alikes-${items}`, html: page('Order history', `<h1>Order history</h1><ul>${rows.join('')}</ul>`), numbers: 0, distinct: 0, large: true };
 }
 
+/**
+ * A "view raw" page: about `bytes` of an activity-log CSV in ONE text node of a <pre> (a raw export,
+ * a log view), a customer number on the call lines (one in ten), ids, timestamps and durations
+ * around them; an ordinary table below it.
+ */
+export function rawText(bytes = 1_000_000, seed = 21): PageShape {
+  const r = seeded(seed);
+  const kinds = ['page_view', 'email_open', 'form_submit', 'call', 'page_view', 'email_click', 'page_view', 'meeting', 'page_view', 'email_open'];
+  const lines = ['event_id,at,kind,agent,customer,customer_phone,duration_s,outcome'];
+  const phones: string[] = [];
+  let size = lines[0]!.length;
+  for (let i = 0; size < bytes; i++) {
+    const kind = kinds[i % kinds.length]!;
+    const phone = kind === 'call' ? phoneText(r) : '';
+    if (phone) phones.push(phone);
+    const line = `E${2026030200000 + i},2026-03-02 ${pad(8 + ((i >> 9) % 12), 2)}:${pad(i % 60, 2)}:${pad((i * 7) % 60, 2)},${kind},${pick(r, ['sales', 'reminder', 'survey'])},"Customer ${i % 997}",${phone},${kind === 'call' ? int(r, 5, 900) : ''},${kind === 'call' ? pick(r, ['completed', 'no-answer', 'busy']) : ''}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const table = Array.from({ length: 3 }, () => phoneText(r));
+  phones.push(...table);
+  const html = page(
+    'activity.csv · Raw',
+    `<pre>${esc(lines.join('\n'))}</pre><table><thead><tr><th>Contact</th><th>Phone</th></tr></thead><tbody>${table.map((t, i) => `<tr><td>Follow-up ${i}</td><td>${esc(t)}</td></tr>`).join('')}</tbody></table>`,
+  );
+  return { name: `raw-text-${Math.round(bytes / 1_000_000)}mb`, html, numbers: phones.length, distinct: distinctNumbers(phones), large: true };
+}
+
 /** Every shape the cost bench measures, large pages first. */
 export function pageShapes(rows = 5000): PageShape[] {
-  return [reportExport(rows), bigTable(rows), longArticle(1500), lookAlikes(rows), recordView(), mailThread()];
+  return [reportExport(rows), bigTable(rows), longArticle(1500), lookAlikes(rows), rawText(), recordView(), mailThread()];
 }

@@ -8,8 +8,8 @@ import { openPanel } from '../../lib/background/panel';
 import { planRuns, PLAN_RUNS_ALARM } from '../../lib/background/plan-runs';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
-import { MAX_MESSAGE_BYTES, uiRequest } from '../../lib/messages';
-import { pageRequest } from '../../lib/page/messages';
+import { MAX_MESSAGE_BYTES, messageSize, uiRequest } from '../../lib/messages';
+import { admitPageMessage } from '../../lib/background/page-gate';
 import { dataReady } from '../../lib/store/migrate';
 
 const refused = (message: string) => Promise.resolve({ ok: false, error: { message, kind: 'validation' } });
@@ -22,11 +22,11 @@ export default defineBackground(() => {
     // Sender first (browser-set fields only), then a size cap, then a strict parse.
     const kind = classifySender(sender, browser.runtime.id, extensionOrigin);
     if (kind === 'foreign') return undefined;
-    if (JSON.stringify(message ?? null).length > MAX_MESSAGE_BYTES) return refused('The request was too large.');
     if (kind === 'content-script') {
-      const parsed = pageRequest.safeParse(message);
-      return parsed.success ? handlePageRequest(parsed.data, sender) : undefined;
+      const admitted = admitPageMessage(message);
+      return 'request' in admitted ? handlePageRequest(admitted.request, sender) : admitted.refused && Promise.resolve(admitted.refused);
     }
+    if (messageSize(message) > MAX_MESSAGE_BYTES) return refused('The request was too large.');
     const parsed = uiRequest.safeParse(message);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

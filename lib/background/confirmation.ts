@@ -9,6 +9,7 @@
  */
 import { browser } from '../browser';
 import type { AskingFrame } from '../page/frame-host';
+import { sessionSet } from './tab-numbers';
 
 export type ConfirmationSource = 'overlay' | 'tel-link' | 'context-menu' | 'shortcut';
 
@@ -97,7 +98,12 @@ export function createConfirmations(windows: ConfirmationWindows, memory: Confir
   async function showNow(url: string): Promise<void> {
     const current = await memory.get();
     if (current && (await windows.reuse(current, url))) return;
-    await memory.set(await windows.open(url));
+    const opened = await windows.open(url);
+    try {
+      await memory.set(opened);
+    } catch {
+      // Not remembered (storage refused): the window is open all the same; the next request opens another.
+    }
   }
   return {
     show(path) {
@@ -118,7 +124,7 @@ export const sessionMemory: ConfirmationMemory = {
     return stored && typeof stored.tabId === 'number' ? stored : null;
   },
   async set(open) {
-    if (open) await browser.storage.session.set({ [OPEN_KEY]: open });
+    if (open) await sessionSet({ [OPEN_KEY]: open });
     else await browser.storage.session.remove(OPEN_KEY);
   },
 };

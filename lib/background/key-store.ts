@@ -8,6 +8,7 @@
  * origin's IndexedDB (secret-db.ts: out of content scripts' reach, unlike storage.local); otherwise it
  * lives in `storage.session` (gone when the browser closes, and limited to trusted extension contexts).
  */
+import { sessionSet } from './tab-numbers';
 import { browser } from '../browser';
 import { secretDb } from './secret-db';
 import { loadSettings } from './settings-store';
@@ -49,7 +50,8 @@ function asKeyMap(stored: unknown): KeyMap {
 
 const sessionKeys = async (): Promise<KeyMap> => asKeyMap((await browser.storage.session.get(KEYS))[KEYS]);
 const rememberedKeys = async (): Promise<KeyMap> => asKeyMap(await secretDb.get(KEYS));
-const storeSessionKeys = (map: KeyMap) => browser.storage.session.set({ [KEYS]: map });
+// Found page numbers make room if the session area is full: a key is never refused for their sake.
+const storeSessionKeys = (map: KeyMap) => sessionSet({ [KEYS]: map });
 const storeRememberedKeys = (map: KeyMap) => secretDb.set(KEYS, map);
 
 /** Serialises read-modify-write of the two maps (the worker can handle two messages at once). */

@@ -21,12 +21,13 @@ import { countryFor, isEnabledOn } from '../page/sites';
 import { parseFindBatch, type PageConfig, type PageRequest } from '../page/messages';
 import { records } from '../store/records';
 import { warmUpSteps } from '../phone/find';
-import { findRows } from '../phone/find-rows';
+import { findRowsPaced } from '../phone/find-rows';
+import { FindLimiter } from './find-limiter';
 import { injectFinder } from './page-scripts';
 import { pendingSelections, type PendingSelections } from './selection-request';
 import { numberInSelection } from '../phone/normalize';
 import { loadSettings } from './settings-store';
-import { readTabNumbers, writeTabNumbers, type FoundNumber, type TabNumbers } from './tab-numbers';
+import { forgetTabNumbers, readTab, updateTab, withFrameReport, type FoundNumber } from './tab-numbers';
 
 export { PAGE_NUMBERS_KEY } from './tab-numbers';
 
@@ -48,28 +49,19 @@ export async function defaultAgent(): Promise<{ id: string; name: string } | nul
 
 /** Unique numbers a tab holds, across its frames, in page order; `total` counts those beyond the reports' caps too. */
 export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[]; total: number }> {
-  const tab = (await readTabNumbers())[String(tabId)];
+  const tab = await readTab(tabId);
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
-  const frames = Object.entries(tab?.frames ?? {}).map(([id, numbers]) => ({ numbers, total: tab?.totals?.[id] }));
+  // Frames past the stored lists' bound still count (their totals).
+  const ids = new Set([...Object.keys(tab?.frames ?? {}), ...Object.keys(tab?.totals ?? {})]);
+  const frames = [...ids].map((id) => ({ numbers: tab?.frames[id] ?? [], total: tab?.totals?.[id] }));
   // Where click-to-call is off no content script runs to say where the tab is: the browser knows.
   const host = tab?.host || hostOf(await browser.tabs.get(tabId).then((t) => t?.url, () => undefined));
   return { host, numbers: [...seen.values()], total: tabTotal(frames) };
 }
 
-let writes: Promise<unknown> = Promise.resolve();
-async function updateTabNumbers(update: (all: TabNumbers) => void): Promise<void> {
-  const write = writes.then(async () => {
-    const all = await readTabNumbers();
-    update(all);
-    await writeTabNumbers(all);
-  });
-  writes = write.catch(() => undefined);
-  await write;
-}
-
 export async function forgetTab(tabId: number): Promise<void> {
-  await updateTabNumbers((all) => void delete all[String(tabId)]);
+  await forgetTabNumbers(tabId);
 }
 
 async function setTabBadge(tabId: number): Promise<void> {
@@ -100,6 +92,35 @@ export interface PageServiceDeps {
   injectFinder?: (tabId: number, frameId: number) => Promise<void>;
   /** Tabs whose shortcut awaits the focused frame's selection (./selection-request.ts). */
   selections?: PendingSelections;
+  /** Each page's share of page/find (one for the background's life when not given). */
+  findLimiter?: FindLimiter;
+  /** Lets other messages in while a request's texts are read (a new task when not given). */
+  pause?: () => Promise<void>;
+}
+
+const findLimiter = new FindLimiter();
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Reads a frame's texts (page/find) within its share: over it, the answer is FindBusy at once, before
+ * any storage read or parse; where click-to-call is off, null (the page then stops asking).
+ */
+async function findForPage(batchJson: string, sender: Runtime.MessageSender, deps: PageServiceDeps): Promise<unknown> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) return null;
+  const ticket = (deps.findLimiter ?? findLimiter).begin(tabId, sender.frameId ?? 0, deps.now());
+  if (!('done' in ticket)) return ticket;
+  try {
+    const { settings } = await loadSettings();
+    if (!isEnabledOn(frameHost(sender as FrameSender), settings.sites)) return null;
+    const batch = parseFindBatch(batchJson);
+    // As JSON too: the page reads one string faster than the browser hands it thousands of values.
+    if (!batch) return null;
+    warmFinder();
+    return JSON.stringify(await findRowsPaced(batch, deps.pause ?? nextTask));
+  } finally {
+    ticket.done();
+  }
 }
 
 const defaultDeps: PageServiceDeps = {
@@ -115,6 +136,8 @@ export async function openConfirmation(request: Omit<ConfirmationRequest, 'agent
 }
 
 export async function handlePageRequest(request: PageRequest, sender: Runtime.MessageSender, deps: PageServiceDeps = defaultDeps): Promise<unknown> {
+  // Counted against the frame's share before anything else is done for it.
+  if (request.type === 'page/find') return findForPage(request.batch, sender, deps);
   const tabId = sender.tab?.id;
   const frameId = sender.frameId ?? 0;
   // Browser-set fields only. The host picks settings (on/off, country) and names the asking site; it grants nothing.
@@ -124,10 +147,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
     case 'page/config': {
       // The top frame's host is known from here on, even where click-to-call is off (so the popup can say so).
       if (tabId !== undefined && frameId === 0) {
-        await updateTabNumbers((all) => {
-          const tab = (all[String(tabId)] ??= { host, frames: {} });
-          tab.host = host;
-        });
+        await updateTab(tabId, host, (tab) => ({ ...tab, host }));
       }
       const agent = await defaultAgent();
       return { enabled: isEnabledOn(host, settings.sites), defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null } satisfies PageConfig;
@@ -140,23 +160,9 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       setTimeout(warmFinder, 0);
       return true;
     }
-    case 'page/find': {
-      // Parsing for a frame where click-to-call is on, nowhere else (null: the page reads it itself).
-      if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
-      const batch = parseFindBatch(request.batch);
-      // As JSON too: the page reads one string faster than the browser hands it thousands of values.
-      if (!batch) return null;
-      warmFinder();
-      return JSON.stringify(findRows(batch));
-    }
     case 'page/numbers': {
       if (tabId === undefined) return null;
-      await updateTabNumbers((all) => {
-        const tab = (all[String(tabId)] ??= { host, frames: {} });
-        if (frameId === 0) tab.host = host;
-        tab.frames[String(frameId)] = request.numbers;
-        (tab.totals ??= {})[String(frameId)] = Math.max(request.total ?? 0, request.numbers.length);
-      });
+      await updateTab(tabId, host, (tab) => withFrameReport(frameId === 0 ? { ...tab, host } : tab, frameId, request.numbers, request.total ?? 0));
       await setTabBadge(tabId);
       return null;
     }

@@ -4,15 +4,12 @@
  * the agents or anything about calls. The background parses these strictly and caps their size.
  */
 import { z } from '../api/zod';
-import { COUNTRY_LIST_RE, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT, type FindRequest } from '../phone/find-batch';
+import { COUNTRY_LIST_RE, MAX_FIND_BATCH, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT, type FindRequest } from '../phone/find-batch';
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
 const raw = z.string().min(1).max(64);
 
 export const MAX_REPORTED_NUMBERS = 500;
-/** A page/find batch's JSON: room for a full request's text with escapes. */
-const MAX_FIND_BATCH = 4 * MAX_FIND_CHARS;
-
 export const pageRequest = z.discriminatedUnion('type', [
   /** Should this frame scan, and with which default country? */
   z.strictObject({ type: z.literal('page/config') }),

@@ -12,17 +12,49 @@
  */
 import type { CountryCode } from './countries';
 import type { FoundPhoneNumber, TelHrefNumber } from './find';
+import { MAX_MESSAGE_BYTES } from '../message-size';
 
+/**
+ * The limits of `page/find`, one set for both sides: the page builds no request the background
+ * refuses (lib/background/page-gate.ts), and the background's share per frame and tab is what the
+ * page paces itself by (./scan-away.ts). docs/finder.md explains them.
+ */
 /** Texts per request: a slice of scanning sends fewer; a bigger batch is split. */
 export const MAX_FIND_ITEMS = 400;
-/** Characters of text per request: a batch that reaches it goes at once. */
-export const MAX_FIND_CHARS = 1_000_000;
-/** One text (a whole <pre>, a page with no blocks) may fill a request; a longer one is not read on a page. */
-export const MAX_FIND_TEXT = MAX_FIND_CHARS;
+/** Characters of text per request. */
+export const MAX_FIND_CHARS = 8_000;
+/**
+ * One text at most this long; a longer one (a whole <pre>, a raw CSV) is read in slices of it. The
+ * background reads a request text by text and lets other messages in between (Stop, Confirm), so a
+ * text is the longest it is ever busy for one page: a dense CSV costs the finder 1–3 ms per valid
+ * number, and 2,000 characters hold at most about 30 of them.
+ */
+export const MAX_FIND_TEXT = 2_000;
+/**
+ * A request's JSON (the message's `batch`): the message escapes it once more (at most doubling each
+ * character) inside a 30-character envelope, so a batch this long always fits MAX_MESSAGE_BYTES.
+ */
+export const MAX_FIND_BATCH = Math.floor((MAX_MESSAGE_BYTES - 64) / 2);
 /** Countries one text is read for (the default or its surroundings', plus places named in it). */
 export const MAX_FIND_COUNTRIES = 8;
 /** Longer field labels (an aria-label sentence) are read on the page. */
 export const MAX_FIND_LABEL = 300;
+/**
+ * The background's share for one page: requests in flight (asked, not yet answered) and begun in
+ * any second, per frame and per tab. The background refuses the excess with a `FindBusy` answer; a
+ * frame keeps under its own share by itself, so only many busy frames of one tab ever meet a refusal.
+ */
+export const FIND_LIMITS = { frameInFlight: 2, framePerSecond: 20, tabInFlight: 4, tabPerSecond: 40 } as const;
+export type FindLimits = { frameInFlight: number; framePerSecond: number; tabInFlight: number; tabPerSecond: number };
+
+/** The background's answer to a request over the share: ask again in `retryInMs`. */
+export interface FindBusy {
+  retryInMs: number;
+}
+
+export function isFindBusy(reply: unknown): reply is FindBusy {
+  return !!reply && typeof reply === 'object' && typeof (reply as FindBusy).retryInMs === 'number' && Number.isFinite((reply as FindBusy).retryInMs);
+}
 
 export interface FindItem {
   text: string;
@@ -57,8 +89,17 @@ export type FoundRow = [number, number, number, number, string, string, string, 
 
 export const COUNTRY_LIST_RE = new RegExp(`^(?:[A-Z]{2})?(?:,(?:[A-Z]{2})?){0,${MAX_FIND_COUNTRIES - 1}}$`);
 
-export function fitsFindRequest(item: FindItem): boolean {
-  return item.text.length <= MAX_FIND_TEXT && item.countries.length <= MAX_FIND_COUNTRIES && item.label.length <= MAX_FIND_LABEL;
+/** An item the background takes as it is: its label and countries within the caps (a text too long is sliced, ./find-slices.ts). */
+export function fitsFindRequest(item: Omit<FindItem, 'text'>): boolean {
+  return item.countries.length <= MAX_FIND_COUNTRIES && item.label.length <= MAX_FIND_LABEL;
+}
+
+/** JSON of an empty request with every field: `{"texts":[],"countries":[],"labels":[],"tels":[]}`. */
+export const REQUEST_JSON_BASE = 50;
+
+/** What an item adds to its request's JSON (its text, countries, label, tel index and commas), exactly or a little over. */
+export function itemJsonLength(item: FindItem, textJson: number = JSON.stringify(item.text).length): number {
+  return textJson + JSON.stringify(item.countries.map((c) => c ?? '').join(',')).length + JSON.stringify(item.label).length + 3 + (item.tel ? 4 : 0);
 }
 
 export function findRequest(items: readonly FindItem[]): FindRequest {

@@ -230,6 +230,9 @@ function phraseAround(text: string, start: number, end: number): { phrase: strin
   return { phrase: text.slice(s, e), pStart: s, pEnd: e };
 }
 
+/** A number written with a "+", brackets or separators between its digits: never an amount's digit group. */
+const FORMATTED_RE = /^\+|[()\s\-\u2010-\u2015]/;
+
 function checkGlue(text: string, start: number, end: number, raw: string): RejectReason | null {
   const prev = start > 0 ? text[start - 1]! : '';
   const prev2 = start > 1 ? text[start - 2]! : '';
@@ -238,7 +241,10 @@ function checkGlue(text: string, start: number, end: number, raw: string): Rejec
     // Paths, URLs, query strings, file names, INV-123…, 12:4155550132, 1,234,…
     if ('/\\=&?@_~^|'.includes(prev)) return 'glued';
     if ((prev === '-' || prev === '–') && WORD_CHAR.test(prev2)) return 'glued';
-    if ((prev === '.' || prev === ':' || prev === ',') && DIGIT.test(prev2)) return 'glued';
+    if ((prev === '.' || prev === ':') && DIGIT.test(prev2)) return 'glued';
+    // "1,234,…" is an amount; "…,37,(415) 555-0132" and ",+14155550132" are a CSV's fields: a number
+    // written with a "+" or phone punctuation is no thousands group.
+    if (prev === ',' && DIGIT.test(prev2) && !FORMATTED_RE.test(raw)) return 'glued';
   }
   const next = end < text.length ? text[end]! : '';
   const next2 = end + 1 < text.length ? text[end + 1]! : '';
@@ -250,7 +256,7 @@ function checkGlue(text: string, start: number, end: number, raw: string): Rejec
       // "415-555-0132.Thanks" is rare; "4155550132.pdf", "10.0.1.4155", "12:30" are common.
       return 'glued';
     }
-    if (next === ',' && DIGIT.test(next2)) {
+    if (next === ',' && DIGIT.test(next2) && !FORMATTED_RE.test(raw)) {
       // Thousands or decimal separator (",234", ",00"); a comma-separated list of phone numbers
       // continues with a longer run or a phone separator.
       const run = /^\d+/.exec(text.slice(end + 1))![0];

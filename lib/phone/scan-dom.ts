@@ -307,17 +307,55 @@ export function appendText(group: OpenGroup, node: Text): void {
   group.lastNode = node;
 }
 
-/** Offset in `data` of the `index`-th character of its white-space-collapsed form. */
-export function uncollapse(data: string, index: number): number {
-  let j = 0;
-  let i = 0;
-  while (i < data.length && j < index) {
-    if (/[ \t\n\r\f]/.test(data[i]!)) {
-      while (i < data.length && /[ \t\n\r\f]/.test(data[i]!)) i++;
-    } else i++;
-    j++;
+/** Where a text's white-space runs of two or more characters stand once collapsed, and the characters they lost so far. */
+interface Runs {
+  data: string;
+  /** Collapsed offset of each run's one space. */
+  at: number[];
+  /** Characters dropped by this run and every run before it. */
+  dropped: number[];
+}
+let lastRuns: Runs | null = null;
+
+function runsOf(data: string): Runs {
+  if (lastRuns?.data === data) return lastRuns;
+  const at: number[] = [];
+  const dropped: number[] = [];
+  let lost = 0;
+  const re = /[ \t\n\r\f]{2,}/g;
+  for (let m = re.exec(data); m; m = re.exec(data)) {
+    at.push(m.index - lost);
+    lost += m[0].length - 1;
+    dropped.push(lost);
   }
-  return i;
+  return (lastRuns = { data, at, dropped });
+}
+
+/** The length of `data` with its white-space runs collapsed (read from its runs, not a copy). */
+export function collapsedLength(data: string): number {
+  const { dropped } = runsOf(data);
+  return data.length - (dropped.length > 0 ? dropped[dropped.length - 1]! : 0);
+}
+
+/**
+ * Offset in `data` of the `index`-th character of its white-space-collapsed form. A binary search
+ * over the text's runs (kept for the last text asked: a long text's numbers are placed one after
+ * another), so placing a thousand numbers in a 1 MB text node costs one pass over it, not one each.
+ */
+export function uncollapse(data: string, index: number): number {
+  const { at, dropped } = runsOf(data);
+  // The last run whose space comes before `index`: consuming that space consumed its whole run.
+  let lo = 0;
+  let hi = at.length - 1;
+  let best = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (at[mid]! < index) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return Math.min(data.length, index + (best >= 0 ? dropped[best]! : 0));
 }
 
 export function pieceAt(pieces: TextPiece[], offset: number, forEnd: boolean): { node: Text; offset: number } | null {
@@ -337,7 +375,7 @@ export function pieceAt(pieces: TextPiece[], offset: number, forEnd: boolean): {
   const piece = pieces[best]!;
   const data = piece.node.data;
   const within = offset - piece.at;
-  const len = piece.collapsed ? data.replace(COLLAPSIBLE_RE, ' ').length : data.length;
+  const len = piece.collapsed ? collapsedLength(data) : data.length;
   if (!forEnd && within >= len) {
     // Starts on a synthetic separator: move to the next node.
     const next = pieces[best + 1];

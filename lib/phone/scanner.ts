@@ -41,12 +41,14 @@
 import type { CountryCode, FindOptions, FoundPhoneNumber, TelHrefNumber } from './find';
 import { supportedCountry } from './countries';
 import { mayContainPhoneNumber, mayHoldNationalNumber } from './candidate';
-import { countriesInPlay, findInContext, newCountryMemo, pageCountry, type CountryMemo } from './page-country';
-import { AwayFinder, type Question } from './scan-away';
+import { countriesInPlay, findInContext, newCountryMemo, pageCountry, type CountryMemo, type PageCountry } from './page-country';
+import { MAX_FIND_COUNTRIES, MAX_FIND_TEXT } from './find-batch';
+import { ownNumbers, sliceAt } from './find-slices';
+import { AwayFinder, type Question, type SliceRead } from './scan-away';
 import { telNumberOf, type FindAnswer } from './find-batch';
 import { inputMatches, inputValue, linkMatches } from './element-matches';
 import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
-import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextTarget, ScanStats, Scanner } from './scan-types';
+import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanStats, Scanner } from './scan-types';
 import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, isElement, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
 import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
 
@@ -99,6 +101,8 @@ export class PhoneScanner implements Scanner, WalkHost {
     this.away = options.findAway
       ? new AwayFinder(options.findAway, {
           settle: (question, countries, answer) => this.settleAnswer(question, countries, answer),
+          settleSlices: (question, slices) => this.settleSlices(question, slices),
+          prepareSlice: (question, text) => this.prepareSlice(question, text),
           settleNone: (container) => this.put(container, [], null),
           isLive: (node) => this.isLive(node),
           answered: () => onFound?.(),
@@ -314,13 +318,31 @@ export class PhoneScanner implements Scanner, WalkHost {
       }
     }
     this.stats.finderCalls++;
-    // The page's country matters only to a number written without its country code.
-    const context = this.opts.pageCountry && mayHoldNationalNumber(text) ? pageCountry(group.container, text, this.countries()) : null;
+    // The page's country matters only to a number written without its country code. A text too long
+    // for one request is read in slices, each with the page's country for its own words (prepareSlice).
+    const long = text.length > MAX_FIND_TEXT;
+    const context = !long && this.opts.pageCountry && mayHoldNationalNumber(text) ? pageCountry(group.container, text, this.countries()) : null;
     const question: Question = { container: group.container, text, pieces, context, label };
     // The label goes with the text (the finder asks it for bare digit runs): read it now.
     if (this.away && this.opts.labels) question.label ??= labelFor(group.container, this.headers());
     if (this.askAway(question, walk)) return;
+    if (long) return this.readSlicesHere(question, walk);
     this.settle(question, this.findHere(question), walk);
+  }
+
+  /** A long text read on this thread the way the background reads it: slice by slice (none without a HereParser). */
+  private readSlicesHere(question: Question, walk: Walk): void {
+    const find = this.findHere(question);
+    const slices: SliceRead[] = [];
+    for (let at = 0; at < question.text.length; ) {
+      const slice = sliceAt(question.text, at, MAX_FIND_TEXT);
+      at = slice.end;
+      const prepared = this.prepareSlice(question, slice.text);
+      const countries = prepared?.countries ?? [null];
+      const answer = prepared ? countries.map((c) => find(slice.text, (c ?? undefined) as CountryCode | undefined)) : [[]];
+      slices.push({ ...slice, countries, context: prepared?.context ?? null, answer });
+    }
+    this.settleSlices(question, slices, walk);
   }
 
   /** Sends the question to findAway; false when it is to be read here (no findAway, too big, or the background is gone). */
@@ -368,18 +390,60 @@ export class PhoneScanner implements Scanner, WalkHost {
 
   /** The numbers `find` gives the question's text, read with the page's country and label, put as the container's matches. */
   private settle(question: Question, find: (text: string, country: CountryCode | undefined) => FoundPhoneNumber[], walk: Walk | null): void {
-    const { container, text, pieces, context } = question;
+    this.place(question, this.numbersIn(question.text, question.context, question.pieces, 0, find), walk);
+  }
+
+  /** The numbers in `text` (at `from` in its question's text, whose pieces place them), read with the page's country. */
+  private numbersIn(
+    text: string,
+    context: PageCountry | null,
+    pieces: TextPiece[],
+    from: number,
+    find: (text: string, country: CountryCode | undefined) => FoundPhoneNumber[],
+  ): FoundPhoneNumber[] {
     const country = supportedCountry(this.opts.defaultCountry);
-    let found = context
-      ? findInContext(
-          text,
-          country,
-          context,
-          find,
-          // A place in another element (a sibling link, another field) does not speak for the number.
-          (place, at) => !!pieceAt(pieces, place.at, false)?.node.parentNode?.contains(pieceAt(pieces, at, false)?.node ?? null),
-        )
-      : find(text, country);
+    if (!context) return find(text, country);
+    return findInContext(
+      text,
+      country,
+      context,
+      find,
+      // A place in another element (a sibling link, another field) does not speak for the number.
+      (place, at) => !!pieceAt(pieces, from + place.at, false)?.node.parentNode?.contains(pieceAt(pieces, from + at, false)?.node ?? null),
+    );
+  }
+
+  /** A slice of a long text: read only if it may hold a number, with the page's country for its own words. */
+  private prepareSlice(question: Question, text: string): { countries: (string | null)[]; context: PageCountry | null } | null {
+    const country = supportedCountry(this.opts.defaultCountry);
+    if (question.kind) return { countries: [country ?? null], context: null };
+    if (!mayContainPhoneNumber(text)) return null;
+    const context = this.opts.pageCountry && mayHoldNationalNumber(text) ? pageCountry(question.container, text, this.countries()) : null;
+    // Past the request's cap, the nearest countries: the surroundings' (or the default) first, then places in order.
+    const countries = (context ? countriesInPlay(country, context) : [country]).slice(0, MAX_FIND_COUNTRIES);
+    return { countries: countries.map((c) => c ?? null), context };
+  }
+
+  /** A long question's numbers from its slices' answers, each slice keeping the numbers that start in its own stretch. */
+  private settleSlices(question: Question, slices: SliceRead[], walk: Walk | null = null): void {
+    const found: FoundPhoneNumber[] = [];
+    for (const slice of slices) {
+      const answer = slice.answer!;
+      if (answer.every((f) => f.length === 0)) continue;
+      const numbers = this.numbersIn(slice.text, slice.context, question.pieces, slice.from, (_t, c) => answer[slice.countries.indexOf(c ?? null)] ?? []);
+      for (const m of ownNumbers(slice, numbers)) found.push(m);
+    }
+    if (question.kind === 'input') {
+      if (inputValue(question.container as Element).value !== question.text) return;
+      return this.putText(question.container, inputMatches(question.container as Element, question.text, found, this.opts.labels), walk);
+    }
+    this.place(question, found, walk);
+  }
+
+  /** The numbers found in a question's text as its container's matches (less those its label vetoes). */
+  private place(question: Question, numbers: FoundPhoneNumber[], walk: Walk | null): void {
+    const { container, text, pieces } = question;
+    let found = numbers;
     if (found.length > 0 && this.opts.labels) {
       const label = (question.label ??= labelFor(container, this.headers()));
       if (label && labelKind(label) === 'other') found = found.filter((m) => hasPositiveContextBefore(text, m.start));

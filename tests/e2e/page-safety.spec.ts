@@ -105,7 +105,12 @@ test('only listed sites: a page that is not listed gets no content script (and w
   expect(await hasContentScript(sw, on.tabId)).toEqual([true]);
   expect(await hasContentScript(sw, offTab)).toEqual([false]);
   // It never asked the background anything: the background has no record of the tab.
-  const recorded = await sw.evaluate(async () => Object.keys(((await (globalThis as any).chrome.storage.session.get('page.numbers'))['page.numbers'] ?? {}) as object));
+  // One storage.session key per tab (lib/background/tab-numbers.ts): page.numbers.<tabId>.
+  const recorded = await sw.evaluate(async () =>
+    Object.keys((await (globalThis as any).chrome.storage.session.get(null)) as object)
+      .filter((key) => key.startsWith('page.numbers.'))
+      .map((key) => key.slice('page.numbers.'.length)),
+  );
   expect(recorded).toContain(String(on.tabId));
   expect(recorded).not.toContain(String(offTab));
   await offPage.bringToFront();

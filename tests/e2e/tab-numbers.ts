@@ -6,8 +6,8 @@
  */
 import type { Page, Worker } from '@playwright/test';
 
-/** PAGE_NUMBERS_KEY in lib/background/page-service.ts (not imported: that module needs an extension). */
-const PAGE_NUMBERS_KEY = 'page.numbers';
+/** tabKey() in lib/background/tab-numbers.ts (not imported: that module needs an extension): one key per tab. */
+const tabKey = (tabId: number) => `page.numbers.${tabId}`;
 
 export interface TabEntry {
   host: string;
@@ -18,11 +18,8 @@ export interface TabEntry {
 /** The tab's entry in storage.session, or null before its top frame asked for its config. */
 export async function tabEntry(sw: Worker, tabId: number): Promise<TabEntry | null> {
   return sw.evaluate(
-    async ({ key, id }) => {
-      const all = (await (globalThis as any).chrome.storage.session.get(key))[key] as Record<string, TabEntry> | undefined;
-      return all?.[String(id)] ?? null;
-    },
-    { key: PAGE_NUMBERS_KEY, id: tabId },
+    async (key) => ((await (globalThis as any).chrome.storage.session.get(key))[key] as TabEntry | undefined) ?? null,
+    tabKey(tabId),
   );
 }
 

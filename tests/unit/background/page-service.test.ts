@@ -19,7 +19,11 @@ import { PendingSelections, SELECTION_WAIT_MS } from '../../../lib/background/se
 import { pageRequest, parseFindBatch, type PageRequest } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 import { seedData } from '../ui/helpers';
-import { MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
+import { FIND_LIMITS, MAX_FIND_COUNTRIES, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT } from '../../../lib/phone/find-batch';
+import { FindLimiter } from '../../../lib/background/find-limiter';
+import { MAX_FRAMES, MAX_TAB_NUMBERS, readTab, tabKey } from '../../../lib/background/tab-numbers';
+import { readKeyFor, writeKey } from '../../../lib/background/key-store';
+import { sessionMemory } from '../../../lib/background/confirmation';
 
 const AGENT = { id: 'agent-1', name: 'Sales', status: null, manual: false };
 
@@ -390,3 +394,111 @@ describe('RequestThrottle', () => {
     expect(throttle.allow('a', 1010)).toBe(true); // …so the second one leaving frees a place
   });
 });
+
+describe('each page’s share of page/find', () => {
+  const find = { type: 'page/find' as const, batch: JSON.stringify({ texts: ['Desk: (415) 555-0132'], countries: ['US'], labels: [''] }) };
+
+  it('requests in flight beyond a frame’s share, or a tab’s, are answered "busy" at once and not read', async () => {
+    const t = setup();
+    const deps: PageServiceDeps = { ...t.deps, findLimiter: new FindLimiter() };
+    const ask = (tabId: number, frameId: number) => handlePageRequest(find, sender('https://crm.example.com/', tabId, frameId), deps);
+    // Each request takes its place before its first await: all of these are in flight together.
+    const frame1 = Array.from({ length: FIND_LIMITS.frameInFlight + 1 }, () => ask(7, 1));
+    const others = Array.from({ length: FIND_LIMITS.tabInFlight }, (_, i) => ask(7, 2 + i));
+    const otherTab = ask(8, 1);
+    const answers = await Promise.all([...frame1, ...others]);
+    const read = answers.map((a) => (typeof a === 'string' ? 'read' : a && typeof a === 'object' && 'retryInMs' in a ? 'busy' : String(a)));
+    // The frame's own share, then the tab's: the rest are turned away, each told when to ask again.
+    expect(read).toEqual([
+      ...Array(FIND_LIMITS.frameInFlight).fill('read'),
+      'busy',
+      ...Array(FIND_LIMITS.tabInFlight - FIND_LIMITS.frameInFlight).fill('read'),
+      ...Array(FIND_LIMITS.frameInFlight).fill('busy'),
+    ]);
+    expect(JSON.parse((await otherTab) as string)).toHaveLength(1);
+    // Once answered, the shares are free again.
+    expect(JSON.parse((await ask(7, 1)) as string)).toHaveLength(1);
+  });
+
+  it('more than a frame’s requests per second are answered "busy" with the wait till the second rolls on', () => {
+    const limiter = new FindLimiter();
+    for (let i = 0; i < FIND_LIMITS.framePerSecond; i++) (limiter.begin(7, 1, 1_000 + i) as { done(): void }).done();
+    expect(limiter.begin(7, 1, 1_500)).toEqual({ retryInMs: 500 });
+    expect('done' in limiter.begin(7, 2, 1_500)).toBe(true);
+    expect('done' in limiter.begin(7, 1, 2_000)).toBe(true);
+  });
+
+  it('a tab’s share per second is shared by its frames', () => {
+    const limiter = new FindLimiter();
+    for (let i = 0; i < FIND_LIMITS.tabPerSecond; i++) (limiter.begin(7, i % 20, 1_000) as { done(): void }).done();
+    expect(limiter.begin(7, 25, 1_000)).toEqual({ retryInMs: 1000 });
+    expect('done' in limiter.begin(8, 0, 1_000)).toBe(true);
+  });
+});
+
+describe('found numbers in storage.session', () => {
+  const frameSender = (tabId: number, frameId: number) => sender(frameId ? 'https://crm.example.com/frame' : 'https://crm.example.com/', tabId, frameId, 'https://crm.example.com/');
+  const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ raw: `n${from + i}`, e164: `+1415555${String(from + i).padStart(4, '0')}` }));
+  const report = (t: ReturnType<typeof setup>, tabId: number, frameId: number, list: { raw: string; e164: string }[], total = list.length) =>
+    handlePageRequest({ type: 'page/numbers', numbers: list, total }, frameSender(tabId, frameId), t.deps);
+
+  it('are bounded per tab: frames × numbers, while the count stays whole', async () => {
+    const t = setup();
+    for (let frame = 0; frame < MAX_FRAMES + 10; frame++) await report(t, 7, frame, numbers(frame * 500, 500), 900);
+    const entry = (await readTab(7))!;
+    const lists = Object.values(entry.frames);
+    expect(lists.length).toBeLessThanOrEqual(MAX_FRAMES);
+    expect(lists.reduce((n, l) => n + l.length, 0)).toBeLessThanOrEqual(MAX_TAB_NUMBERS);
+    // The badge and the popup still count every frame's numbers.
+    expect((await numbersInTab(7)).total).toBe((MAX_FRAMES + 10) * 900);
+  });
+
+  it('are written by change: a report writes its own tab’s key, and nothing when nothing changed', async () => {
+    const t = setup();
+    await report(t, 7, 0, numbers(0, 3));
+    await report(t, 8, 0, numbers(100, 3));
+    const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+    await report(t, 7, 2, numbers(200, 2));
+    expect(set.mock.calls.map(([items]) => Object.keys(items as object))).toEqual([[tabKey(7)]]);
+    await report(t, 7, 2, numbers(200, 2));
+    await report(t, 8, 0, numbers(100, 3));
+    expect(set).toHaveBeenCalledTimes(1);
+  });
+
+  /** storage.session with a quota: a write that would take the area past `bytes` throws as Chromium does. */
+  function quota(bytes: number) {
+    const area = fakeBrowser.storage.session;
+    const set = area.set.bind(area);
+    return vi.spyOn(area, 'set').mockImplementation(async (items) => {
+      const all = { ...(await area.get(null)), ...(items as object) };
+      if (JSON.stringify(all).length > bytes) throw new Error('Resource::kQuotaBytes quota exceeded');
+      return set(items);
+    });
+  }
+
+  it('a full session area never stops a session key from being saved, nor the confirmation from opening', async () => {
+    const t = setup();
+    // Many tabs' numbers fill the area to its last bytes.
+    for (let tab = 1; tab <= 6; tab++) await report(t, tab, 0, numbers(tab * 500, 300));
+    const used = JSON.stringify(await fakeBrowser.storage.session.get(null)).length;
+    quota(used + 100);
+    await report(t, 9, 0, numbers(9000, 300)); // over: given up or made room for, never an error
+    await writeKey('https://api.example.com', 'sk-session-key-0123456789abcdef', false);
+    expect((await readKeyFor('https://api.example.com'))?.key).toBe('sk-session-key-0123456789abcdef');
+    // The confirmation: remembered where there is room, opened in any case.
+    const fake = fakeWindows();
+    const confirmations = createConfirmations(fake.windows, sessionMemory);
+    for (let tab = 1; tab <= 6; tab++) await report(t, tab, 0, numbers(tab * 500, 300));
+    await openConfirmationThrough(confirmations);
+    expect(fake.log).toEqual(['open 1']);
+    // A storage that refuses everything still opens it.
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    const refusing = fakeWindows();
+    await createConfirmations(refusing.windows, sessionMemory).show('/popup.html?dial=%2B14155550132');
+    expect(refusing.log).toEqual(['open 1']);
+  });
+});
+
+async function openConfirmationThrough(confirmations: { show(path: string): Promise<void> }): Promise<void> {
+  await handlePageRequest(call(), sender('https://crm.example.com/', 77), { confirmations, throttle: new RequestThrottle(PAGE_REQUEST_LIMITS), now: () => 1 });
+}

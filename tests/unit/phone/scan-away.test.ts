@@ -10,8 +10,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
+import { FIND_LIMITS, MAX_FIND_BATCH, MAX_FIND_CHARS, MAX_FIND_ITEMS, MAX_FIND_TEXT, type FindItem, type FindRequest } from '../../../lib/phone/find-batch';
 import { findItems, findRows } from '../../../lib/phone/find-rows';
+import { admitPageMessage } from '../../../lib/background/page-gate';
+import { parseFindBatch } from '../../../lib/page/messages';
 import { createPageScanner, createScanner, scanNode, type PhoneMatch, type ScanOptions, type Scanner } from '../../../lib/phone/scan';
 
 const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/pages/');
@@ -80,7 +82,7 @@ describe('answers from away', () => {
       const away = background();
       const scanner = createPageScanner({ ...options, findAway: away.findAway });
       scanner.scanRoot(document);
-      await settled(scanner);
+      await settledPaced(scanner);
       expect(scanner.matches().map(where), page).toEqual(local.map(where));
       // Every text the finder read went away (the page scanner has no parser), in requests of at most MAX_FIND_ITEMS.
       const asked = away.requests.flat();
@@ -92,7 +94,7 @@ describe('answers from away', () => {
     // The pages hold both kinds, so the comparison above covers them.
     expect(links).toBeGreaterThan(5);
     expect(inputs).toBeGreaterThan(0);
-  });
+  }, 120_000); // every page twice, the raw view's 3,000 lines among them
 
   it('read tel: links and input values in the background, with the page’s country and the field’s label', async () => {
     document.body.innerHTML =
@@ -242,6 +244,7 @@ describe('answers from away', () => {
     const p = document.getElementById('p')!;
     const { away, scanner } = scanBodyAway();
     scanner.flush();
+    await Promise.resolve(); // the request is out
     // Before the answer: the number is gone; the page settles "nothing" itself, and the late answer must not bring it back.
     p.textContent = 'Desk: closed';
     scanner.scanMutations([{ type: 'childList', target: p, addedNodes: [] as unknown as NodeList, removedNodes: [] as unknown as NodeList } as unknown as MutationRecord]);
@@ -287,11 +290,11 @@ describe('answers from away', () => {
   });
 
   it('go in requests of at most MAX_FIND_ITEMS texts and about MAX_FIND_CHARS characters', async () => {
-    const long = `Desk: (415) 555-0132 ${'word '.repeat(3_000)}`;
+    const long = `Desk: (415) 555-0132 ${'word '.repeat((MAX_FIND_TEXT - 40) / 5)}`;
     const count = Math.ceil((1.5 * MAX_FIND_CHARS) / long.length);
     document.body.innerHTML = Array.from({ length: count }, () => `<p>${long}</p>`).join('') + '<p>Fax: 212-555-0147</p>'.repeat(MAX_FIND_ITEMS);
     const { away, scanner } = scanBodyAway();
-    await settled(scanner);
+    await settledPaced(scanner);
     expect(away.requests.flat()).toHaveLength(count + MAX_FIND_ITEMS);
     for (const r of away.requests) {
       expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
@@ -301,15 +304,182 @@ describe('answers from away', () => {
     expect(scanner.matches()).toHaveLength(count + MAX_FIND_ITEMS);
   });
 
-  it('texts too long for a request are read on the page by the scanner with the library, not at all by the page’s', async () => {
-    document.body.innerHTML = `<pre>${'word '.repeat(MAX_FIND_TEXT / 5)} Desk: (415) 555-0132</pre>`;
-    const { away, scanner } = scanBodyAway(undefined, true);
-    await settled(scanner);
+  it('texts too long for one request are read in slices, by the page’s scanner and the one with the library alike', async () => {
+    document.body.innerHTML = `<pre>${'word '.repeat(MAX_FIND_TEXT / 2)} Desk: (415) 555-0132</pre>`;
+    for (const here of [true, false]) {
+      const { away, scanner } = scanBodyAway(undefined, here);
+      await settledPaced(scanner);
+      expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+      // Only the slice that may hold a number goes (the others are all words), no longer than a text may be.
+      const texts = away.requests.flat();
+      expect(texts.length).toBe(1);
+      expect(texts[0]!.text.length).toBeLessThanOrEqual(MAX_FIND_TEXT);
+      expect(texts[0]!.text).toMatch(/Desk: \(415\) 555-0132$/);
+    }
+  });
+});
+
+/**
+ * The background as the browser hands it a page/find message: the entrypoint's gate (size, schema),
+ * then the service's answer, a turn later. Records what it was asked, and what it refused.
+ */
+function gatedBackground() {
+  const requests: FindItem[][] = [];
+  const refused: unknown[] = [];
+  const batchLengths: number[] = [];
+  return {
+    requests,
+    refused,
+    batchLengths,
+    findAway: (request: FindRequest) =>
+      new Promise<unknown>((resolve) =>
+        setTimeout(() => {
+          batchLengths.push(JSON.stringify(request).length);
+          const admitted = admitPageMessage({ type: 'page/find', batch: JSON.stringify(request) });
+          if (!('request' in admitted)) {
+            refused.push(admitted.refused);
+            return resolve(admitted.refused);
+          }
+          const batch = parseFindBatch((admitted.request as { batch: string }).batch);
+          if (!batch) refused.push(request);
+          requests.push(batch ? findItems(batch) : []);
+          resolve(batch ? JSON.stringify(findRows(batch)) : null);
+        }, 0),
+      ),
+  };
+}
+
+/** Until the scanner has nothing left to do (answers paced at the background's share take a while). */
+async function settledPaced(scanner: Scanner): Promise<void> {
+  scanner.flush();
+  for (let i = 0; i < 3_000 && scanner.hasPendingWork(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(scanner.hasPendingWork()).toBe(false);
+}
+
+const FORMATS = [(n: string) => `(415) 555-01${n}`, (n: string) => `+1 212 555 01${n}`, (n: string) => `646.555.01${n}`, (n: string) => `312-555-01${n}`];
+const E164 = ['+1415555', '+1212555', '+1646555', '+1312555'];
+
+/** A raw CSV export: `lines` rows, each with one number; the numbers it holds in order. */
+function csv(lines: number): { text: string; numbers: string[] } {
+  const rows = ['id,name,phone,created,amount'];
+  const numbers: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const n = String(i % 100).padStart(2, '0');
+    const f = Math.floor(i / 100) % FORMATS.length;
+    rows.push(`${100000 + i},"Contact ${i}, Inc.",${FORMATS[f]!(n)},2024-05-${String((i % 28) + 1).padStart(2, '0')} 10:${String(i % 60).padStart(2, '0')},${(i * 37) % 9000}.50`);
+    numbers.push(`${E164[f]}01${n}`);
+  }
+  return { text: rows.join('\n'), numbers };
+}
+
+describe('a text of any size', () => {
+  it('a huge single text node followed by an ordinary table: every number in both is found, once, on its own characters', async () => {
+    const { text, numbers } = csv(1_200);
+    // Longer than a message may be (64 KB): today's page sends it whole, and the background refuses it.
+    expect(text.length).toBeGreaterThan(70_000);
+    document.body.innerHTML = '<pre id="raw"></pre><table><thead><tr><th>Name</th><th>Phone</th></tr></thead><tbody><tr><td>Ann</td><td>(415) 555-0132</td></tr><tr><td>Bo</td><td>+44 20 7946 0958</td></tr></tbody></table>';
+    const raw = document.getElementById('raw')!;
+    raw.textContent = text;
+    const node = raw.firstChild as Text;
+    const away = gatedBackground();
+    const scanner = createPageScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(away.refused).toEqual([]);
+    const matches = scanner.matches();
+    const inRaw = matches.filter((m) => m.source === 'text' && m.startNode === node);
+    expect(inRaw.map((m) => m.e164)).toEqual(numbers);
+    // Each on its own characters: the node's text at the match's offsets is the number as written.
+    for (const m of inRaw) if (m.source === 'text') expect(node.data.slice(m.startOffset, m.endOffset)).toBe(m.raw);
+    expect(matches.filter((m) => m.source === 'text' && m.startNode !== node).map((m) => m.e164)).toEqual(['+14155550132', '+442079460958']);
+  });
+
+  it('a number across the place where one slice ends and the next begins is found exactly once', async () => {
+    // A number at every offset around the first slices' ends, one text per offset.
+    const filler = 'x'.repeat(MAX_FIND_TEXT - 60);
+    const texts = Array.from({ length: 40 }, (_, i) => `${filler}${'y'.repeat(i * 3)} (415) 555-0132 ${'z '.repeat(30)}${filler} +44 20 7946 0958`);
+    document.body.innerHTML = texts.map(() => '<p></p>').join('');
+    document.querySelectorAll('p').forEach((p, i) => (p.textContent = texts[i]!));
+    const away = gatedBackground();
+    const scanner = createPageScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(away.refused).toEqual([]);
+    for (const p of document.querySelectorAll('p')) {
+      expect((scanner.results().get(p) ?? []).map((m) => m.e164)).toEqual(['+14155550132', '+442079460958']);
+    }
+  });
+
+  it('a request the page builds at the limits is taken by the background: most texts, longest text, escapes, labels and countries', async () => {
+    // Texts of quotes and backslashes (each doubles in JSON, twice over in the message), a full label, many countries.
+    const nasty = '"\\'.repeat(MAX_FIND_TEXT);
+    document.body.innerHTML =
+      Array.from({ length: MAX_FIND_ITEMS + 5 }, (_, i) => `<p aria-label="${'Phone '.repeat(50).slice(0, 299)}">Desk ${i}: (415) 555-0132</p>`).join('') + '<pre id="n"></pre>';
+    document.getElementById('n')!.textContent = `${nasty} (415) 555-0199 ${nasty}`;
+    const away = gatedBackground();
+    const scanner = createPageScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(away.refused).toEqual([]);
+    expect(scanner.matches().filter((m) => m.e164 === '+14155550132')).toHaveLength(MAX_FIND_ITEMS + 5);
+    expect(scanner.matches().filter((m) => m.e164 === '+14155550199')).toHaveLength(1);
+    // At the limits: requests as long as a batch may be, and none longer.
+    expect(Math.max(...away.batchLengths)).toBeGreaterThan(0.95 * MAX_FIND_BATCH);
+    expect(Math.max(...away.batchLengths)).toBeLessThanOrEqual(MAX_FIND_BATCH);
+    for (const r of away.requests) expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
+  });
+});
+
+describe('a frame’s share of the background', () => {
+  it('the page keeps within it by itself: never more requests in flight, or begun in a second, than the background takes', async () => {
+    // Long enough for more requests than a second's share (the background here finds nothing: it is quick).
+    const { text } = csv(3_000);
+    document.body.innerHTML = '<pre id="raw"></pre>';
+    document.getElementById('raw')!.textContent = text;
+    let inFlight = 0;
+    let most = 0;
+    const begun: number[] = [];
+    const scanner = createPageScanner({
+      defaultCountry: 'US',
+      findAway: (request) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        begun.push(Date.now());
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            inFlight--;
+            resolve(JSON.stringify(request.texts.length ? [] : null));
+          }, 5),
+        );
+      },
+    });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(begun.length).toBeGreaterThan(FIND_LIMITS.framePerSecond);
+    expect(most).toBe(FIND_LIMITS.frameInFlight);
+    for (let i = FIND_LIMITS.framePerSecond; i < begun.length; i++) expect(begun[i]! - begun[i - FIND_LIMITS.framePerSecond]!).toBeGreaterThanOrEqual(998); // (timer rounding)
+  });
+
+  it('a "busy" answer (other frames took the tab’s share) is asked again when it says, and the finder goes on finding', async () => {
+    document.body.innerHTML = '<p>Desk: (415) 555-0132</p>';
+    let busy = 3;
+    const asked: string[][] = [];
+    const scanner = createPageScanner({
+      defaultCountry: 'US',
+      findAway: (request) => {
+        asked.push(request.texts);
+        return Promise.resolve(busy-- > 0 ? { retryInMs: 20 } : JSON.stringify(findRows(request)));
+      },
+    });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
-    expect(away.requests).toEqual([]);
-    const page = scanBodyAway();
-    await settled(page.scanner);
-    expect(page.scanner.matches()).toEqual([]);
-    expect(page.away.requests).toEqual([]);
+    expect(asked).toHaveLength(4);
+    const p = document.createElement('p');
+    p.textContent = 'Fax: 212-555-0147';
+    document.body.append(p);
+    scanner.scanRoot(p);
+    await settledPaced(scanner);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readTabNumbers, writeTabNumbers, PAGE_NUMBERS_KEY } from '../../../lib/background/tab-numbers';
+import { readTab, updateTab, tabKey } from '../../../lib/background/tab-numbers';
 import { DATA } from '../../../lib/storage-keys';
 import { writeRecord } from '../../../lib/store/data-db';
 import { records } from '../../../lib/store/records';
@@ -29,10 +29,10 @@ describe('data store records are read through their schemas', () => {
   }
 
   it("page numbers in storage.session: valid ones read back, a value of another shape reads as none", async () => {
-    const tabs = { '7': { host: 'crm.example.com', frames: { '0': [{ raw: '(415) 555-2671', e164: '+14155552671' }] } } };
-    await writeTabNumbers(tabs);
-    expect(await readTabNumbers()).toEqual(tabs);
-    await fakeBrowser.storage.session.set({ [PAGE_NUMBERS_KEY]: { '7': { host: 'x', frames: { '0': ['+1415'] } } } });
-    expect(await readTabNumbers()).toEqual({});
+    const tab = { host: 'crm.example.com', frames: { '0': [{ raw: '(415) 555-2671', e164: '+14155552671' }] } };
+    await updateTab(7, 'crm.example.com', () => tab);
+    expect(await readTab(7)).toEqual(tab);
+    await fakeBrowser.storage.session.set({ [tabKey(7)]: { host: 'x', frames: { '0': ['+1415'] } } });
+    expect(await readTab(7)).toBeNull();
   });
 });
