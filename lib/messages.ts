@@ -158,6 +158,8 @@ export interface TabNumbersView {
   siteCountry: string | null;
   /** Click-to-call is on for this host under the current site rules. */
   enabled: boolean;
+  /** Click-to-call on pages is switched on at all (Options → Sites); absent from older backgrounds. */
+  pagesOn?: boolean;
 }
 
 /** What each request answers. Where the contract leaves the shape open the UI reads it leniently. */

@@ -244,7 +244,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       const { settings } = await loadSettings();
       const country = countryFor(host, settings);
       const siteCountry = settings.sites.countries[host] ?? null;
-      return { tabId, host, numbers, total, enabled: isEnabledOn(host, settings.sites), country, siteCountry } satisfies TabNumbersView;
+      return { tabId, host, numbers, total, enabled: isEnabledOn(host, settings.sites), pagesOn: settings.sites.on, country, siteCountry } satisfies TabNumbersView;
     }
   }
 }

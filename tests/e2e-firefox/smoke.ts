@@ -216,6 +216,14 @@ async function waitFor(page: Page, expected: string, fn: (...args: any[]) => unk
   fail(`${expected} within ${timeout / 1000}s`, `${await shownText(page)}${lastError ? ` (last check: ${lastError})` : ''}`);
 }
 
+/** What the extension holds now: every page, and the sandbox's loopback origin (from an extension page). */
+async function grants(page: Page): Promise<{ pages: boolean; service: boolean }> {
+  return page.evaluate(async () => {
+    const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
+    return { pages: await api.permissions.contains({ origins: ['*://*/*'] }), service: await api.permissions.contains({ origins: ['http://127.0.0.1/*'] }) };
+  });
+}
+
 /** The form control a <label> with exactly this text points at. */
 async function byLabel(page: Page, label: string): Promise<ElementHandle<HTMLElement>> {
   await waitFor(
@@ -317,9 +325,26 @@ async function main(): Promise<void> {
       }));
     if (!loaded) skip('options: save sandbox URL and key, masked key shown', 'the extension did not load');
 
+    // Least privilege (docs/security.md): nothing is granted for pages at install; the switch in
+    // Options → Sites asks for every page from the click (this profile's pref answers Allow at once).
+    const onName = 'options: click-to-call on pages is off at install; turning it on asks for every page and saves it on';
+    const turnedOn =
+      setUp &&
+      (await check(onName, () => page, async () => {
+        const p = page!;
+        const onSwitch = await byLabel(p, 'Click-to-call on pages');
+        if (await onSwitch.evaluate((el) => (el as HTMLInputElement).checked)) fail('the switch off on a new install', 'on');
+        if ((await grants(p)).pages) fail('no access to every page at install', 'granted');
+        await onSwitch.click();
+        await waitFor(p, '"Click-to-call on pages is on. The browser gave access to every site."', () =>
+          document.body.innerText.includes('Click-to-call on pages is on. The browser gave access to every site.'), []);
+        if (!(await grants(p)).pages) fail('access to every page after turning it on', 'not granted');
+      }));
+    if (!setUp) skip(onName, 'setup did not pass');
+
     // The content script is in no manifest: the background registers it (MV2: contentScripts.register).
     const pageName = 'page: the content script registered at run time reports a number';
-    if (setUp) {
+    if (turnedOn) {
       await check(pageName, () => page, async () => {
         const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
         await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -346,7 +371,7 @@ async function main(): Promise<void> {
           server.close();
         }
       });
-    } else skip(pageName, 'setup did not pass');
+    } else skip(pageName, 'click-to-call on pages was not turned on');
 
     // Every frame (./frames.ts), on the fixture pages served on 127.0.0.1.
     const frameChecks = everyFrameChecks({
@@ -356,7 +381,7 @@ async function main(): Promise<void> {
       buttonNamed,
       fail,
     });
-    if (setUp) {
+    if (turnedOn) {
       const fixtures = await startFixtureServer();
       try {
         let scanned = true;
@@ -368,7 +393,49 @@ async function main(): Promise<void> {
       } finally {
         await fixtures.close();
       }
-    } else for (const c of frameChecks) skip(c.name, 'setup did not pass');
+    } else for (const c of frameChecks) skip(c.name, 'click-to-call on pages was not turned on');
+
+    // Off gives every page back and unregisters; the service keeps its access (the dial below uses it).
+    const offName = 'options: turning click-to-call off gives every page back, keeps the service reachable, and a page opened then gets no script';
+    if (turnedOn) {
+      await check(offName, () => page, async () => {
+        const p = await openExtensionPage(browser!, uuid, 'options.html');
+        try {
+          const onSwitch = await byLabel(p, 'Click-to-call on pages');
+          await waitFor(p, 'the switch on', () => (document.querySelector('#sites-on') as HTMLInputElement | null)?.checked === true, []);
+          await onSwitch.click();
+          await waitFor(p, '"Click-to-call on pages is off, and the access to pages was given back."', () =>
+            document.body.innerText.includes('Click-to-call on pages is off, and the access to pages was given back.'), []);
+          const after = await grants(p);
+          if (after.pages) fail('access to every page given back', 'still granted');
+          // Kept, or (a browser that gives it back with every page) asked for again in the same click.
+          await waitFor(p, 'the service origin http://127.0.0.1/* still granted', async () =>
+            (globalThis as unknown as { browser: any }).browser.permissions.contains({ origins: ['http://127.0.0.1/*'] }), []);
+          const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
+          await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+          const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
+          const web = await browser!.newPage();
+          try {
+            await web.goto(pageUrl);
+            // Run in the extension's content world once the page is idle (when a registered script would have run).
+            const seen = await p.evaluate(async (url: string) => {
+              const api = (globalThis as unknown as { browser: any }).browser;
+              const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
+              const [result] = await api.scripting.executeScript({ target: { tabId: tab.id }, func: () => Symbol.for('voice-agent-click-to-call') in globalThis });
+              const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
+              return { script: result?.result, enabled: reply?.data?.enabled };
+            }, pageUrl);
+            if (seen.script !== false || seen.enabled !== false) fail('no content script and click-to-call off on a page opened after turning it off', JSON.stringify(seen));
+          } finally {
+            await web.close().catch(() => undefined);
+            server.closeAllConnections();
+            server.close();
+          }
+        } finally {
+          await p.close().catch(() => undefined);
+        }
+      });
+    } else skip(offName, 'click-to-call on pages was not turned on');
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
     const dialName = `popup: dial ${NUMBER}, confirm, reach Completed`;

@@ -91,6 +91,13 @@ describe('On this page', () => {
     expect(requests).toContainEqual({ type: 'sites/update', resume: 'crm.example.com' });
   });
 
+  it('click-to-call on pages switched off: says where to turn it on, and offers no pause or resume', async () => {
+    background((r) => (r.type === 'page/numbers-for-tab' ? view({ enabled: false, pagesOn: false, numbers: [] }) : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByText('Click-to-call on pages is off: turn it on in the options, under Sites.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /on this site/ })).toBeNull();
+  });
+
   it('says how many the page holds when the list is capped, and narrows the list by digits or text', async () => {
     const numbers = Array.from({ length: 500 }, (_, i) => ({ raw: `(415) 555-${String(i).padStart(4, '0')}`, e164: `+1415555${String(i).padStart(4, '0')}` }));
     numbers[3] = { raw: '+44 20 7946 0958', e164: '+442079460958' };
