@@ -421,8 +421,9 @@ async function main(): Promise<void> {
             const seen = await p.evaluate(async (url: string) => {
               const api = (globalThis as unknown as { browser: any }).browser;
               const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
-              // (0, fn): no name inferred, so the TypeScript loader adds no __name helper the page lacks.
-              const [result] = await api.scripting.executeScript({ target: { tabId: tab.id }, func: (0, () => Symbol.for('voice-agent-click-to-call') in globalThis) });
+              // From an array: no name inferred, so the TypeScript loader adds no __name helper the page lacks.
+              const [probe] = [() => Symbol.for('voice-agent-click-to-call') in globalThis];
+              const [result] = await api.scripting.executeScript({ target: { tabId: tab.id }, func: probe });
               const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
               return { script: result?.result, enabled: reply?.data?.enabled };
             }, pageUrl);
