@@ -7,7 +7,9 @@ export const GECKO_ID = 'click-to-call@voice-agent.test';
 
 /** Origins the extension may ask for: any HTTPS service, and the local sandbox over plain HTTP. */
 export const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
-const OPTIONAL_ORIGINS = ['https://*/*', ...LOOPBACK_ORIGINS];
+/** Every http(s) page: asked for when the user turns click-to-call on for all sites (listed sites ask for their own). */
+export const ALL_PAGES = '*://*/*';
+const OPTIONAL_ORIGINS = ['https://*/*', ...LOOPBACK_ORIGINS, ALL_PAGES];
 
 /**
  * The oldest browsers the code runs in, set by the newest API it needs (tests/unit/release checks the built manifests).
@@ -27,6 +29,16 @@ export default defineConfig({
   zip: {
     excludeSources: ['tests/**', 'test-results/**', 'playwright-report/**', 'bench/**', '**/*.log', 'vitest.config.ts', 'playwright.config.ts'],
   },
+  hooks: {
+    // The content script is registered at run time (registration: 'runtime') and WXT makes its
+    // matches (every page) a required host permission: every site granted at install. Pages are
+    // optional instead (ALL_PAGES above), asked for when the user turns click-to-call on
+    // (docs/security.md); the script is registered only for origins the user granted.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      delete manifest.host_permissions;
+      if (manifest.manifest_version === 2) manifest.permissions = (manifest.permissions ?? []).filter((p) => !p.includes('://') && p !== '<all_urls>');
+    },
+  },
   manifest: ({ browser, manifestVersion }) => ({
     // From public/_locales (lib/i18n.ts reads the same catalogues).
     name: '__MSG_extName__',
@@ -44,9 +56,9 @@ export default defineConfig({
       // only scripting reaches blob: frames).
       'scripting',
     ],
-    // The service's origin is asked for when the user saves it (loopback patterns carry no port: one
-    // grant covers every local port). The content script is registered at run time, and WXT makes its
-    // matches (every http(s) page) a required host permission, which covers loopback too.
+    // Nothing is granted at install. The service's origin is asked for when the user saves it
+    // (loopback patterns carry no port: one grant covers every local port); pages' origins when the
+    // user turns click-to-call on (all of them, or the listed sites').
     optional_host_permissions: OPTIONAL_ORIGINS,
     // WXT drops optional_host_permissions from MV2 manifests; MV2 declares optional origins here.
     ...(manifestVersion === 2 ? { optional_permissions: OPTIONAL_ORIGINS } : {}),

@@ -33,6 +33,8 @@ export const uiRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('settings/remove-key'), origin: z.string().max(2048).optional() }),
   z.strictObject({
     type: z.literal('sites/update'),
+    /** Click-to-call on pages on or off; UI sends `true` only after the browser granted the rules' origins. */
+    on: z.boolean().optional(),
     mode: z.enum(['everywhere', 'only-listed', 'except-listed']).optional(),
     listed: z.array(z.string().max(253)).max(500).optional(),
     pause: z.string().max(253).optional(),
@@ -105,7 +107,7 @@ export interface SettingsView {
   keyOrigin: string | null;
   /** Other origins that have a key saved (calls placed there are followed with it). */
   otherKeyOrigins: string[];
-  sites: { mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[]; countries: Record<string, string> };
+  sites: { on: boolean; mode: 'everywhere' | 'only-listed' | 'except-listed'; listed: string[]; paused: string[]; countries: Record<string, string> };
   /** Calls start at once with `POST /call` where the service offers it. */
   startCallsNow: boolean;
   /** Why stored settings were reset to defaults, if they were. */
@@ -155,6 +157,8 @@ export interface TabNumbersView {
   siteCountry: string | null;
   /** Click-to-call is on for this host under the current site rules. */
   enabled: boolean;
+  /** Click-to-call on pages is switched on at all (Options → Sites); absent from older backgrounds. */
+  pagesOn?: boolean;
 }
 
 /** What each request answers. Where the contract leaves the shape open the UI reads it leniently. */

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeGrantedOrigins } from './chromium-grants.mjs';
 import { browserPath, ensureBrowsers } from './browsers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -70,7 +71,12 @@ if (!display) {
   manual();
 } else {
   const { chromium: pw } = await import('playwright-core');
-  browserContext = await pw.launchPersistentContext(mkdtempSync(join(tmpdir(), 'c2c-profile-')), {
+  // The manifest grants no origin at install. In this fresh dev profile only, the loopback ones it
+  // declares are allowed before launch (scripts/chromium-grants.mjs), so Save below needs no prompt click.
+  const profile = mkdtempSync(join(tmpdir(), 'c2c-profile-'));
+  const manifest = JSON.parse(readFileSync(join(extDir, 'manifest.json'), 'utf8'));
+  writeGrantedOrigins(profile, extDir, (manifest.optional_host_permissions ?? []).filter((origin) => origin.startsWith('http://')));
+  browserContext = await pw.launchPersistentContext(profile, {
     executablePath: chromium,
     headless: false,
     viewport: null,
@@ -78,16 +84,6 @@ if (!display) {
   });
   const worker = browserContext.serviceWorkers()[0] ?? (await browserContext.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  // The manifest grants no origin at install. In this fresh dev profile only, grant the loopback ones
-  // it declares (as chrome://extensions "Site access" would), so Save below needs no prompt click.
-  const manifest = JSON.parse(readFileSync(join(extDir, 'manifest.json'), 'utf8'));
-  const loopback = (manifest.optional_host_permissions ?? []).filter((origin) => origin.startsWith('http://'));
-  const extensionsPage = await browserContext.newPage();
-  await extensionsPage.goto('chrome://extensions/');
-  await extensionsPage.evaluate(async ({ id, origins }) => {
-    for (const origin of origins) await chrome.developerPrivate.addHostPermission(id, origin);
-  }, { id: extensionId, origins: loopback });
-  await extensionsPage.close();
   const page = await browserContext.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
   // Set up through the options page, as a person would: sandbox URL, owner key, Save.

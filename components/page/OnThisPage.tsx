@@ -107,7 +107,9 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
   return (
     <section class="on-this-page" aria-labelledby="on-this-page-title">
       <h2 id="on-this-page-title">{t('page_title')}</h2>
-      {!enabled ? (
+      {view.pagesOn === false ? (
+        <p class="hint">{t('page_pagesOff')}</p>
+      ) : !enabled ? (
         <p class="hint">{t('page_offOn', host)}</p>
       ) : numbers.length === 0 ? (
         <p class="hint">{t('page_noneFound', host)}</p>
@@ -153,11 +155,13 @@ export function OnThisPage({ search = typeof location === 'undefined' ? '' : loc
           onChange={(country) => void setCountry(country)}
         />
       </div>
-      <div class="actions">
-        <button type="button" class="secondary small" disabled={busy} onClick={() => void toggle()}>
-          {enabled ? t('page_pause') : t('page_resume')}
-        </button>
-      </div>
+      {view.pagesOn === false ? null : (
+        <div class="actions">
+          <button type="button" class="secondary small" disabled={busy} onClick={() => void toggle()}>
+            {enabled ? t('page_pause') : t('page_resume')}
+          </button>
+        </div>
+      )}
       {note ? <p class="hint" role="status">{note}</p> : null}
       <ErrorMessage>{error}</ErrorMessage>
     </section>

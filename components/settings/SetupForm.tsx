@@ -2,18 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from '../../lib/browser';
 import { t } from '../../lib/i18n';
 import type { ConnectionReport } from '../../lib/messages';
-import { checkBaseUrl, cleanApiKey, SANDBOX_BASE_URL } from '../../lib/settings/checks';
+import { checkBaseUrl, cleanApiKey, originPattern, SANDBOX_BASE_URL } from '../../lib/settings/checks';
 import { countryOptions } from '../../lib/ui/countries';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { tNodes } from '../shared/Translated';
 
-/** The host permission pattern for a base URL's origin (match patterns carry no port). */
-export function originPattern(origin: string): string {
-  const url = new URL(origin);
-  return `${url.protocol}//${url.hostname}/*`;
-}
+export { originPattern };
 
 /**
  * Asks for access to the service's origin, loopback included (the manifest grants none at install).

@@ -1,13 +1,19 @@
 /**
- * Options → Sites: where the content script offers calls (everywhere / only listed sites /
- * everywhere except listed sites), the list of hosts, the sites paused from the popup, and the
- * default country per site (for numbers written without +country code).
- * Saved through `sites/update`; the background owns the settings.
+ * Options → Sites: click-to-call on pages on or off, where it offers calls (everywhere / only listed
+ * sites / everywhere except listed sites), the list of hosts, the sites paused from the popup, and
+ * the default country per site (for numbers written without +country code).
+ * Saved through `sites/update`; the background owns the settings. Turning on (or applying new rules
+ * while on) asks the browser for the pages' origins from the click itself; turning off gives them
+ * back (lib/ui/page-access.ts, docs/security.md).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { watchGrants } from '../../lib/grants';
 import { t, type MessageKey } from '../../lib/i18n';
 import type { SettingsView } from '../../lib/messages';
+import { ALL_SITES, neededOrigins } from '../../lib/page/access';
+import { checkBaseUrl, originPattern } from '../../lib/settings/checks';
 import { countryName } from '../../lib/ui/countries';
+import { changePageAccess, missingOrigins, requestOrigins } from '../../lib/ui/page-access';
 import { send } from '../../lib/ui/send';
 import { CountrySelect } from '../shared/CountrySelect';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
@@ -47,8 +53,28 @@ export function parseHostList(text: string): { hosts: string[]; invalid: string[
   return { hosts, invalid };
 }
 
+/** Origins as a person reads them: "every site", or the hosts (a listed host's two patterns, once). */
+export function describeOrigins(patterns: readonly string[]): string {
+  if (patterns.includes(ALL_SITES)) return t('sites_everySite');
+  return [...new Set(patterns.map((p) => p.replace(/^[a-z*]+:\/\/(\*\.)?/, '').replace(/\/\*$/, '')))].join(', ');
+}
+
+/** The saved service's origin and its permission pattern, once a key is saved for it. */
+function serviceOf(view: SettingsView | null): { origin: string; pattern: string } | null {
+  if (!view?.hasKey) return null;
+  const url = checkBaseUrl(view.baseUrl);
+  return url.ok ? { origin: url.origin, pattern: originPattern(url.origin) } : null;
+}
+
 export function SitesSettings() {
+  const [view, setView] = useState<SettingsView | null>(null);
   const [sites, setSites] = useState<SettingsView['sites'] | null>(null);
+  /** Page origins the rules need that the browser does not give now (only while on). */
+  const [missing, setMissing] = useState<string[]>([]);
+  const [serviceMissing, setServiceMissing] = useState(false);
+  /** The browser is asking for the service's origin again (given back along with pages). */
+  const [askingService, setAskingService] = useState(false);
+  const [accessError, setAccessError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('everywhere');
   const [listText, setListText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -59,10 +85,11 @@ export function SitesSettings() {
   const [newCountry, setNewCountry] = useState('GB');
   const [countryError, setCountryError] = useState<string | null>(null);
 
-  const apply = (view: SettingsView) => {
-    setSites(view.sites);
-    setMode(view.sites.mode);
-    setListText(view.sites.listed.join('\n'));
+  const apply = (next: SettingsView) => {
+    setView(next);
+    setSites(next.sites);
+    setMode(next.sites.mode);
+    setListText(next.sites.listed.join('\n'));
   };
 
   useEffect(() => {
@@ -72,27 +99,118 @@ export function SitesSettings() {
     });
   }, []);
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setStatus('');
-    setError(null);
+  /** What the browser gives now, read again after every change (also one made in its own settings). */
+  const readAccess = async () => {
+    if (!view) return;
+    const service = serviceOf(view);
+    setMissing(view.sites.on ? await missingOrigins(neededOrigins(view.sites)) : []);
+    setServiceMissing(service ? (await missingOrigins([service.pattern])).length > 0 : false);
+  };
+  useEffect(() => {
+    void readAccess();
+    return watchGrants(() => void readAccess());
+  }, [view]);
+
+  /** The rules in the form, or null (with the reason shown) when they cannot be used. */
+  const formRules = (): { mode: Mode; listed: string[] } | null => {
     const { hosts, invalid } = parseHostList(listText);
     if (invalid.length > 0) {
       setListError(t('sites_notAHost', invalid.join(', ')));
-      return;
+      return null;
     }
     if (mode === 'only-listed' && hosts.length === 0) {
       setListError(t('sites_listAtLeastOne'));
-      return;
+      return null;
     }
     setListError(null);
+    return { mode, listed: hosts };
+  };
+
+  const clearMessages = () => {
+    setStatus('');
+    setError(null);
+    setAccessError(null);
+  };
+
+  /**
+   * Click-to-call on with these rules: gives back what they no longer need, asks for what they need
+   * (both from this click), and saves it on only once the browser granted it. Refused: off, and why.
+   */
+  const turnOn = (rules: { mode: Mode; listed: string[] }) => {
+    if (!sites) return;
+    const after = { ...sites, ...rules, on: true };
+    const access = changePageAccess(sites, after, serviceOf(view)?.pattern ?? null);
     setBusy(true);
-    const reply = await send({ type: 'sites/update', mode, listed: hosts });
+    void (async () => {
+      await access.removed;
+      const granted = await access.granted;
+      const reply = await send({ type: 'sites/update', ...rules, on: granted === true });
+      setBusy(false);
+      if (!reply.ok) return setError(reply.error.message);
+      apply(reply.data);
+      if (granted === true) setStatus(t('sites_onFor', describeOrigins(neededOrigins(after))));
+      else setAccessError(granted instanceof Error ? t('sites_cannotAsk', granted.message) : t('sites_refused', describeOrigins(access.requested)));
+    })();
+  };
+
+  /** Click-to-call off: unregistered, and every page origin given back. */
+  const turnOff = () => {
+    if (!sites) return;
+    const service = serviceOf(view);
+    const access = changePageAccess(sites, { ...sites, on: false }, service?.pattern ?? null);
+    setBusy(true);
+    if (access.asksForService && service) {
+      // Chrome takes the service's origin back with every page: it is asked for again in this click.
+      setAskingService(true);
+      void access.granted.then(() => {
+        setAskingService(false);
+        void readAccess();
+      });
+    }
+    void (async () => {
+      const removed = await access.removed;
+      const reply = await send({ type: 'sites/update', on: false });
+      setBusy(false);
+      if (!reply.ok) return setError(reply.error.message);
+      apply(reply.data);
+      if (removed === true) setStatus(t('sites_turnedOff'));
+      else setAccessError(t('sites_notGivenBack', removed.message));
+    })();
+  };
+
+  const toggle = (on: boolean) => {
+    clearMessages();
+    if (!on) return turnOff();
+    const rules = formRules();
+    if (rules) turnOn(rules);
+  };
+
+  /** Asks for what the browser does not give now (pages the rules need, the service's origin). */
+  const allow = (origins: string[]) => {
+    clearMessages();
+    const granted = requestOrigins(origins);
+    void granted.then((answer) => {
+      if (answer instanceof Error) setAccessError(t('sites_cannotAsk', answer.message));
+      void readAccess();
+    });
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    clearMessages();
+    const rules = formRules();
+    if (!rules) return;
+    // While on, new rules may need other origins: asked for (and the old ones given back) from this click.
+    if (sites?.on) return turnOn(rules);
+    setBusy(true);
+    const reply = await send({ type: 'sites/update', ...rules });
     setBusy(false);
     if (!reply.ok) return setError(reply.error.message);
     apply(reply.data);
     setStatus(t('sites_applied'));
   };
+
+  const service = serviceOf(view);
 
   const resume = async (host: string) => {
     setStatus('');
@@ -131,6 +249,39 @@ export function SitesSettings() {
       <h2 id="sites-title">{t('sites_title')}</h2>
       <p class="hint">{t('sites_intro')}</p>
       {sites === null && !error ? <p class="hint">{t('sites_loading')}</p> : null}
+      <div class="field switch-field">
+        <input
+          id="sites-on"
+          type="checkbox"
+          role="switch"
+          checked={sites?.on ?? false}
+          disabled={busy || sites === null}
+          aria-describedby="sites-on-hint"
+          onChange={(e) => toggle((e.currentTarget as HTMLInputElement).checked)}
+        />
+        <label for="sites-on">{t('sites_onLabel')}</label>
+        <p class="hint" id="sites-on-hint">
+          {t('sites_onHint')}
+        </p>
+      </div>
+      {sites?.on && missing.length > 0 ? (
+        <div class="message message-warning">
+          <p>{t('sites_missing', describeOrigins(missing))}</p>
+          <button type="button" class="secondary small" onClick={() => allow(missing)}>
+            {t('sites_allowAccess')}
+          </button>
+        </div>
+      ) : null}
+      {askingService && service ? <p class="message message-warning">{t('sites_serviceAgain', service.origin)}</p> : null}
+      {!askingService && serviceMissing && service ? (
+        <div class="message message-warning">
+          <p>{t('sites_serviceMissing', service.origin)}</p>
+          <button type="button" class="secondary small" onClick={() => allow([service.pattern])}>
+            {t('sites_allowService', service.origin)}
+          </button>
+        </div>
+      ) : null}
+      <ErrorMessage>{accessError}</ErrorMessage>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <fieldset>
           <legend>{t('sites_offerCallsOn')}</legend>

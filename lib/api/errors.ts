@@ -3,7 +3,8 @@
  * from every text it carries (message, path, details, cause) before the error is built.
  */
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'invalid-request';
+/** `redirect`: the service answered with a redirect, which a request carrying the key never follows. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'invalid-request' | 'redirect';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -178,6 +178,34 @@ function snippet(text: string): string {
 
 type AttemptFailure = { error: ApiError; retryable: boolean; retryAfterMs?: number };
 
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A redirect answer, read without following it (fetch's `redirect: 'manual'`): where it pointed, when
+ * the runtime says (Node gives the 3xx and its Location; a browser gives an opaque redirect with
+ * neither), or null when the answer is no redirect.
+ */
+export function redirectOf(response: Response, from: URL): { status: number; to: string | null } | null {
+  if (response.type === 'opaqueredirect') return { status: 0, to: null };
+  if (!REDIRECT_STATUS.has(response.status)) return null;
+  const location = response.headers.get('location');
+  if (location === null) return null;
+  try {
+    return { status: response.status, to: new URL(location, from).toString() };
+  } catch {
+    return { status: response.status, to: location };
+  }
+}
+
+function redirectMessage(redirect: { status: number; to: string | null }, origin: string): string {
+  const rule = 'requests that carry your API key never follow a redirect';
+  if (redirect.to === null) {
+    return `The service at ${origin} answered with a redirect (the browser does not say where to); ${rule}. Check the base URL: the exact address the service's documentation gives, with https://.`;
+  }
+  const to = redirect.to.length > 200 ? `${redirect.to.slice(0, 199)}…` : redirect.to;
+  return `The service at ${origin} answered ${redirect.status} and pointed to ${to}; ${rule}. If that is the service's address, save it as the base URL.`;
+}
+
 export function createHttp(config: HttpConfig): Http {
   const baseUrl = config.baseUrl.trim().replace(/\/+$/, '');
   const apiKey = config.apiKey.trim();
@@ -257,9 +285,18 @@ export function createHttp(config: HttpConfig): Http {
       try {
         let response: Response;
         try {
-          response = await doFetch(url.toString(), { method, headers, body, signal: controller.signal });
+          // Never follow a redirect: the key would go wherever it points (docs/security.md).
+          response = await doFetch(url.toString(), { method, headers, body, signal: controller.signal, redirect: 'manual' });
         } catch (cause) {
           return interrupted(cause);
+        }
+        const redirect = redirectOf(response, url);
+        if (redirect) {
+          await response.body?.cancel().catch(() => undefined);
+          return {
+            error: fail({ kind: 'redirect', status: redirect.status, message: redirectMessage(redirect, url.origin) }),
+            retryable: false,
+          };
         }
         let read: BodyText;
         try {

@@ -1,6 +1,7 @@
 /**
- * The content script runs only where click-to-call is on. It is registered at run time for the
- * site rules (`scripting.registerContentScripts`; Firefox MV2: `contentScripts.register`), so in
+ * The content script runs only where click-to-call is on and the user granted the page's origin
+ * (nothing is granted at install; Options asks when click-to-call is turned on: docs/security.md).
+ * It is registered at run time for the granted part of the site rules (`scripting.registerContentScripts`; Firefox MV2: `contentScripts.register`), so in
  * "only listed sites" mode no other page loads it, and paused hosts never load it: a page where
  * click-to-call is off costs no script and no service-worker wake-up per frame. It runs in every
  * frame of those sites, frames without a URL of their own (about:blank, srcdoc, blob:) included.
@@ -9,8 +10,9 @@
  * `page/config` again); a tab whose site was just switched on gets the script injected.
  */
 import { browser } from '../browser';
+import { watchGrants } from '../grants';
 import { pageCommand, type PageCommand } from '../page/messages';
-import { scriptPlan, type ScriptPlan } from '../page/access';
+import { grantedPlan, scriptPlan, type ScriptPlan } from '../page/access';
 import { isEnabledOn } from '../page/sites';
 import type { Settings } from '../settings/schema';
 import { DATA, STORAGE } from '../storage-keys';
@@ -77,10 +79,27 @@ async function applyPlan(plan: ScriptPlan | null): Promise<void> {
   ]);
 }
 
+/** Whether the browser grants this origin now; one that cannot answer grants nothing. */
+async function isGranted(pattern: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return false;
+  }
+}
+
+/** The rules' plan narrowed to what the browser grants (a grant can be taken back in its settings). */
+async function currentPlan(): Promise<ScriptPlan | null> {
+  const plan = scriptPlan((await loadSettings()).settings.sites);
+  if (!plan) return null;
+  const held = new Set((await Promise.all(plan.matches.map(async (p) => ((await isGranted(p)) ? p : null)))).filter((p) => p !== null));
+  return grantedPlan(plan, (p) => held.has(p));
+}
+
 let syncs: Promise<unknown> = Promise.resolve();
-/** Brings the registration in line with the stored site rules (in order: calls never overlap). */
+/** Brings the registration in line with the stored site rules and grants (in order: calls never overlap). */
 export function syncPageScripts(): Promise<void> {
-  const next = syncs.then(async () => applyPlan(scriptPlan((await loadSettings()).settings.sites)));
+  const next = syncs.then(async () => applyPlan(await currentPlan()));
   syncs = next.catch(() => undefined);
   return next;
 }
@@ -151,4 +170,6 @@ export function wirePageScripts(): void {
   watchData((change) => {
     if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refresh(false);
   });
+  // Access granted or taken back (Options, or the browser's own extension settings): follow it.
+  watchGrants(() => void refresh(true));
 }

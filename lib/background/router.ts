@@ -51,7 +51,7 @@ async function settingsView(): Promise<SettingsView> {
     keyHint: record ? maskKey(record.key) : null,
     keyOrigin: record?.origin ?? null,
     otherKeyOrigins: keys.filter((k) => k.origin !== origin).map((k) => k.origin),
-    sites: { mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused, countries: settings.sites.countries },
+    sites: { on: settings.sites.on, mode: settings.sites.mode, listed: settings.sites.listed, paused: settings.sites.paused, countries: settings.sites.countries },
     startCallsNow: settings.startCallsNow,
     problem,
   };
@@ -138,6 +138,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     case 'sites/update': {
       const { settings } = await loadSettings();
       const sites = { ...settings.sites };
+      if (request.on !== undefined) sites.on = request.on;
       if (request.mode) sites.mode = request.mode;
       if (request.listed) sites.listed = [...new Set(request.listed.map((h) => h.trim().toLowerCase()).filter(Boolean))];
       if (request.pause) sites.paused = [...new Set([...sites.paused, request.pause.toLowerCase()])];
@@ -243,7 +244,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
       const { settings } = await loadSettings();
       const country = countryFor(host, settings);
       const siteCountry = settings.sites.countries[host] ?? null;
-      return { tabId, host, numbers, total, enabled: isEnabledOn(host, settings.sites), country, siteCountry } satisfies TabNumbersView;
+      return { tabId, host, numbers, total, enabled: isEnabledOn(host, settings.sites), pagesOn: settings.sites.on, country, siteCountry } satisfies TabNumbersView;
     }
   }
 }

@@ -1,10 +1,12 @@
 /**
  * Where click-to-call on pages runs, as match patterns, from the site rules: the content script is
- * registered for these (lib/background/page-scripts.ts). Pure; no browser globals.
+ * registered for these (lib/background/page-scripts.ts) where the user granted them, and the same
+ * patterns are what Options asks the browser for when click-to-call is turned on and gives back when
+ * it is turned off (docs/security.md). Pure; no browser globals, so UI pages import it too.
  */
 import type { Settings } from '../settings/schema';
 
-/** Every http(s) page; the host permission the manifest asks for. */
+/** Every http(s) page: an optional host permission, asked for when click-to-call is on for all sites. */
 export const ALL_SITES = '*://*/*';
 
 export interface ScriptPlan {
@@ -28,8 +30,9 @@ export function hostPatterns(entry: string): string[] {
 
 const patternsOf = (hosts: string[]) => [...new Set(hosts.flatMap(hostPatterns))];
 
-/** Where the content script should run under the site rules; null: nowhere. Pure. */
+/** Where the content script should run under the site rules; null: nowhere (click-to-call off). Pure. */
 export function scriptPlan(sites: Settings['sites']): ScriptPlan | null {
+  if (!sites.on) return null;
   const paused = patternsOf(sites.paused);
   switch (sites.mode) {
     case 'only-listed': {
@@ -41,4 +44,57 @@ export function scriptPlan(sites: Settings['sites']): ScriptPlan | null {
     case 'everywhere':
       return { matches: [ALL_SITES], excludeMatches: paused };
   }
+}
+
+/** The origins these rules need the browser to grant: none while click-to-call is off. */
+export function neededOrigins(sites: Settings['sites']): string[] {
+  return scriptPlan(sites)?.matches ?? [];
+}
+
+/** The plan narrowed to the origins the browser granted (`held(pattern)`); null when none is. */
+export function grantedPlan(plan: ScriptPlan | null, held: (pattern: string) => boolean): ScriptPlan | null {
+  const matches = plan?.matches.filter(held) ?? [];
+  return plan && matches.length ? { matches, excludeMatches: plan.excludeMatches } : null;
+}
+
+export interface AccessChange {
+  /** Page origins to give back, before asking (a browser may drop narrower grants with a wider one). */
+  remove: string[];
+  /** Page origins to ask for; empty when the rules need none. */
+  request: string[];
+}
+
+/**
+ * What the browser is asked for and given back when the rules change from `before` to `after`:
+ * turning on asks for the rules' origins (every page, or just the listed sites'); a change while on
+ * gives back what the new rules no longer need; turning off gives back every page origin the
+ * extension could hold (every page, and each listed site's), so none is kept by mistake.
+ */
+export function accessChange(before: Settings['sites'], after: Settings['sites']): AccessChange {
+  const request = neededOrigins(after);
+  const had = after.on ? neededOrigins(before) : [ALL_SITES, ...neededOrigins(before), ...patternsOf([...before.listed, ...after.listed])];
+  return { remove: [...new Set(had)].filter((p) => !request.includes(p)), request };
+}
+
+const PATTERN = /^(\*|https?):\/\/(\*|(?:\*\.)?[^/*]+)\/\*$/;
+
+/**
+ * Whether granting `broad` grants `narrow` too (both `scheme://host/*` patterns). Chrome gives back
+ * every grant a removed pattern covers, the service's origin included: see docs/security.md.
+ */
+export function covers(broad: string, narrow: string): boolean {
+  const b = PATTERN.exec(broad);
+  const n = PATTERN.exec(narrow);
+  if (!b || !n) return false;
+  const [, bScheme, bHost] = b as unknown as [string, string, string];
+  const [, nScheme, nHost] = n as unknown as [string, string, string];
+  if (bScheme !== '*' && bScheme !== nScheme) return false;
+  if (bHost === '*') return true;
+  if (nHost === '*') return false;
+  if (bHost.startsWith('*.')) {
+    const base = bHost.slice(2);
+    const host = nHost.replace(/^\*\./, '');
+    return host === base || host.endsWith(`.${base}`);
+  }
+  return bHost === nHost;
 }

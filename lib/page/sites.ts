@@ -10,7 +10,7 @@ export function hostMatches(host: string, pattern: string): boolean {
 }
 
 export function isEnabledOn(host: string, sites: Settings['sites']): boolean {
-  if (!host) return false;
+  if (!host || !sites.on) return false;
   if (sites.paused.some((p) => hostMatches(host, p))) return false;
   const listed = sites.listed.some((p) => hostMatches(host, p));
   if (sites.mode === 'only-listed') return listed;

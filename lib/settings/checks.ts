@@ -63,3 +63,9 @@ export function cleanApiKey(text: string): { ok: true; key: string } | { ok: fal
   if (!/^[\x21-\x7e]+$/.test(key)) return { ok: false, error: t('settings_keyCharacters') };
   return { ok: true, key };
 }
+
+/** The host permission pattern for a base URL's origin (match patterns carry no port). */
+export function originPattern(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}

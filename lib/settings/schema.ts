@@ -11,7 +11,7 @@ import { SANDBOX_BASE_URL } from './checks';
 
 export * from './checks';
 
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 export const siteMode = z.enum(['everywhere', 'only-listed', 'except-listed']);
 export type SiteMode = z.infer<typeof siteMode>;
@@ -26,6 +26,11 @@ export const settings = z.object({
   /** Start calls at once with `POST /call` where the service offers it (else the single-call batch). Version 2. */
   startCallsNow: z.boolean(),
   sites: z.object({
+    /**
+     * Click-to-call on pages, on or off (version 3). On only once the browser granted the pages'
+     * origins (Options asks); the content script runs only where they are granted.
+     */
+    on: z.boolean(),
     mode: siteMode,
     /** Host names for the only-listed / except-listed modes. */
     listed: z.array(z.string()),
@@ -43,7 +48,8 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultCountry: 'US',
   rememberKey: true,
   startCallsNow: false,
-  sites: { mode: 'everywhere', listed: [], paused: [], countries: {} },
+  // Off at install: no page is granted until the user turns click-to-call on (docs/security.md).
+  sites: { on: false, mode: 'everywhere', listed: [], paused: [], countries: {} },
 };
 
 export interface SettingsRead {
@@ -56,7 +62,10 @@ export interface SettingsRead {
 
 /**
  * Older shapes → current, one version at a time. Version 0 is the unversioned first draft (`apiBaseUrl`,
- * `country`); version 2 added `startCallsNow` (off: calls go out as single-call batches, as before).
+ * `country`); version 2 added `startCallsNow` (off: calls go out as single-call batches, as before);
+ * version 3 added `sites.on`: on for settings saved before it, as click-to-call on pages was (the
+ * browser keeps access it granted at install across the update; where it did not, the content script
+ * runs nowhere and Options shows what to allow).
  */
 function migrate(raw: Record<string, unknown>): Record<string, unknown> {
   let value = raw;
@@ -65,6 +74,10 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> {
     value = { ...rest, version: 1, baseUrl: rest.baseUrl ?? apiBaseUrl, defaultCountry: rest.defaultCountry ?? c };
   }
   if (value.version === 1) value = { ...value, version: 2, startCallsNow: value.startCallsNow ?? false };
+  if (value.version === 2) {
+    const sites = value.sites;
+    value = { ...value, version: 3, sites: sites && typeof sites === 'object' && !Array.isArray(sites) ? { on: true, ...sites } : sites };
+  }
   return value;
 }
 

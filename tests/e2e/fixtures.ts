@@ -12,6 +12,8 @@ export { EXTENSION_DIR, launchExtension, stopServiceWorker } from '../support/ch
 
 export interface Fixtures {
   sandboxOptions: SandboxOptions;
+  /** The profile starts with every page allowed (as after Allow when click-to-call was turned on). */
+  grantPages: boolean;
   sandbox: Sandbox;
   context: BrowserContext;
   extensionId: string;
@@ -22,13 +24,14 @@ export interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   sandboxOptions: [{ speed: 60 }, { option: true }],
+  grantPages: [false, { option: true }],
   sandbox: async ({ sandboxOptions }, use) => {
     const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
     await use(sandbox);
     await sandbox.close();
   },
-  context: async ({}, use) => {
-    const extension = await launchExtension();
+  context: async ({ grantPages }, use) => {
+    const extension = await launchExtension({ grantPages });
     await use(extension.context);
     await extension.close();
   },
@@ -54,6 +57,15 @@ export async function setUp(page: Page, baseUrl: string, key = OWNER_KEY): Promi
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/••••/)).toBeVisible();
+}
+
+/**
+ * Turns click-to-call on pages on in Options → Sites, as a person would: the switch asks the browser
+ * for every page (already allowed in this profile: `grantPages`, so no prompt), and it says so.
+ */
+export async function turnOnClickToCall(options: Page): Promise<void> {
+  await options.getByRole('switch', { name: 'Click-to-call on pages' }).click();
+  await expect(options.getByText('Click-to-call on pages is on. The browser gave access to every site.')).toBeVisible();
 }
 
 /** Opens the options page, sets the extension up for the sandbox, and closes it. */

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Sandbox } from '../../sandbox/server';
-import { expect, sandboxRequests, setUp, test as base } from './fixtures';
+import { expect, sandboxRequests, setUp, test as base, turnOnClickToCall } from './fixtures';
 import { readDataRecordScript } from '../support/data-store';
 import { fixturePage, PAGES_DIR } from '../support/fixture-pages';
 
@@ -155,6 +155,8 @@ function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
 }
 
 export const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agentId: string } }>({
+  // The page specs need the content script: every page allowed in the profile, then turned on in `ready`.
+  grantPages: true,
   pages: async ({}, use) => {
     const { server, pages } = await startPagesServer();
     await use(pages);
@@ -162,10 +164,11 @@ export const test = base.extend<{ pages: PagesServer; ready: { agentName: string
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   },
-  /** The extension set up for the sandbox as a person would, with the agent list fetched. */
+  /** The extension set up for the sandbox as a person would, click-to-call on pages on, the agent list fetched. */
   ready: async ({ openPage, sandbox, serviceWorker }, use) => {
     const options = await openPage('options.html');
     await setUp(options, sandbox.url);
+    await turnOnClickToCall(options);
     await options.close();
     const popup = await openPage('popup.html'); // fetches the agent list
     const sw = await serviceWorker();

@@ -7,8 +7,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOOPBACK_ORIGINS } from '../../wxt.config';
+import { ALL_PAGES, LOOPBACK_ORIGINS } from '../../wxt.config';
 import { browserPath } from '../../scripts/browsers.mjs';
+import { unpackedExtensionId, writeGrantedOrigins } from '../../scripts/chromium-grants.mjs';
 
 export const EXTENSION_DIR = join(process.cwd(), '.output/chrome-mv3');
 export const CHROMIUM = browserPath('chromium');
@@ -20,10 +21,23 @@ export interface LoadedExtension {
   close(): Promise<void>;
 }
 
-/** `grantLoopback: false` leaves the profile as a fresh install: no origin granted. */
-export async function launchExtension({ grantLoopback = true }: { grantLoopback?: boolean } = {}): Promise<LoadedExtension> {
+export interface Grants {
+  /** The loopback origins (the sandbox, every port), as if the user allowed them when saving it. Default true. */
+  grantLoopback?: boolean;
+  /** Every page, as if the user allowed it when turning click-to-call on (it stays off until turned on). */
+  grantPages?: boolean;
+  /** Other optional origins allowed in the profile (listed sites' patterns). */
+  grantOrigins?: readonly string[];
+}
+
+/**
+ * A fresh profile with the build loaded. `grantLoopback: false` leaves it as a fresh install: no
+ * origin granted. Grants are written before launch (scripts/chromium-grants.mjs says why).
+ */
+export async function launchExtension({ grantLoopback = true, grantPages = false, grantOrigins = [] }: Grants = {}): Promise<LoadedExtension> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'c2c-chromium-'));
+  writeGrantedOrigins(profile, EXTENSION_DIR, [...(grantLoopback ? LOOPBACK_ORIGINS : []), ...(grantPages ? [ALL_PAGES] : []), ...grantOrigins]);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -41,7 +55,10 @@ export async function launchExtension({ grantLoopback = true }: { grantLoopback?
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  if (grantLoopback) await grantLoopbackAccess(context, extensionId);
+  if (extensionId !== unpackedExtensionId(EXTENSION_DIR)) {
+    await context.close();
+    throw new Error(`Chromium gave the extension the id ${extensionId}, not the one its grants were written for`);
+  }
   return {
     context,
     extensionId,
@@ -61,29 +78,6 @@ export async function setUpThroughOptions(context: BrowserContext, extensionId: 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(/••••/).waitFor();
   await page.close();
-}
-
-/**
- * Grants the loopback origins (every local port) the way a person can in chrome://extensions, so
- * Save's request for a loopback origin answers at once: the manifest grants no origin at install, and
- * headless Chromium cannot show the permission prompt (the request would wait forever). HTTPS
- * origins are not granted here. Also used by `npm start` for its own fresh profile. Tests may name
- * other origins: what a person allows for pages in Options → Access to web pages.
- */
-export async function grantLoopbackAccess(context: BrowserContext, extensionId: string, origins: readonly string[] = LOOPBACK_ORIGINS): Promise<void> {
-  const page = await context.newPage();
-  try {
-    await page.goto('chrome://extensions/');
-    await page.evaluate(
-      async ({ id, origins }) => {
-        const api = (globalThis as unknown as { chrome: { developerPrivate: { addHostPermission(id: string, host: string): Promise<void> } } }).chrome;
-        for (const origin of origins) await api.developerPrivate.addHostPermission(id, origin);
-      },
-      { id: extensionId, origins: [...origins] },
-    );
-  } finally {
-    await page.close();
-  }
 }
 
 /**

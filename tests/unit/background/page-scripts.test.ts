@@ -21,7 +21,7 @@ import { pageCommand } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const sites = (s: Partial<Settings['sites']>): Settings['sites'] => ({ ...DEFAULT_SETTINGS.sites, ...s });
+const sites = (s: Partial<Settings['sites']>): Settings['sites'] => ({ ...DEFAULT_SETTINGS.sites, on: true, ...s });
 
 describe('scriptPlan', () => {
   it('only listed sites: the listed hosts and their subdomains, paused ones excluded; nowhere when none is listed', () => {
@@ -79,8 +79,48 @@ async function storeSites(s: Partial<Settings['sites']>) {
   await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, sites: sites(s) } });
 }
 
-beforeEach(() => fakeBrowser.reset());
+/** The page origins the browser granted (`permissions.contains` answers from this list). */
+let granted: (pattern: string) => boolean = () => true;
+beforeEach(() => {
+  fakeBrowser.reset();
+  granted = () => true;
+  fakeBrowser.permissions.contains = (async ({ origins }: { origins: string[] }) => origins.every((o) => granted(o))) as never;
+});
 afterEach(() => vi.restoreAllMocks());
+
+describe('the script runs only where the user granted access', () => {
+  it('registers for the granted origins of the rules, and for none when nothing is granted', async () => {
+    const { registered } = fakeScripting();
+    granted = (p) => p.includes('mail.example.org');
+    await storeSites({ mode: 'only-listed', listed: ['crm.example.com', 'mail.example.org'] });
+    await syncPageScripts();
+    expect(registered.get(SCRIPT_ID)?.matches).toEqual(['*://mail.example.org/*', '*://*.mail.example.org/*']);
+    granted = () => false;
+    await storeSites({ mode: 'everywhere' });
+    await syncPageScripts();
+    expect(registered.size).toBe(0);
+  });
+
+  it('click-to-call off: nothing registered, even where the browser still grants every page', async () => {
+    const { registered } = fakeScripting();
+    await storeSites({ mode: 'everywhere' });
+    await syncPageScripts();
+    expect(registered.get(SCRIPT_ID)?.matches).toEqual([ALL_SITES]);
+    await storeSites({ on: false, mode: 'everywhere' });
+    await syncPageScripts();
+    expect(registered.size).toBe(0);
+  });
+
+  it('a browser that cannot answer counts as no grant', async () => {
+    const { registered } = fakeScripting();
+    fakeBrowser.permissions.contains = (async () => {
+      throw new Error('permissions unavailable');
+    }) as never;
+    await storeSites({ mode: 'everywhere' });
+    await syncPageScripts();
+    expect(registered.size).toBe(0);
+  });
+});
 
 describe('syncPageScripts (MV3 scripting)', () => {
   it('registers the script for the rules, in every frame, and changes it only when the rules change', async () => {

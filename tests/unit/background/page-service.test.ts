@@ -71,7 +71,7 @@ function sender(url: string, tabId = 7, frameId = 0, tabUrl = url): Runtime.Mess
 const call = (number = '+14155550132', source: 'overlay' | 'tel-link' = 'tel-link'): PageRequest => ({ type: 'page/call', number, source });
 
 async function useSites(sites: Partial<Settings['sites']>) {
-  await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, ...sites } } });
+  await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, on: true, ...sites } } });
 }
 
 beforeEach(async () => {

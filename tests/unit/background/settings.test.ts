@@ -8,14 +8,26 @@ describe('settings', () => {
   it('migrates the unversioned shape', () => {
     const { settings, problem } = readSettings({ apiBaseUrl: 'https://api.example.com', country: 'GB', rememberKey: false, sites: DEFAULT_SETTINGS.sites });
     expect(problem).toBeNull();
-    expect(settings).toMatchObject({ version: 2, baseUrl: 'https://api.example.com', defaultCountry: 'GB', rememberKey: false, startCallsNow: false });
+    expect(settings).toMatchObject({ version: 3, baseUrl: 'https://api.example.com', defaultCountry: 'GB', rememberKey: false, startCallsNow: false });
   });
   it('migrates version 1 to 2: calls keep going out as single-call batches (startCallsNow off), nothing reported', () => {
     const { startCallsNow: _added, ...v1 } = { ...DEFAULT_SETTINGS, version: 1, baseUrl: 'https://api.example.com', rememberKey: false };
-    const { settings, problem, keepAside } = readSettings(v1);
+    const { on: _on, ...v1Sites } = DEFAULT_SETTINGS.sites;
+    const { settings, problem, keepAside } = readSettings({ ...v1, sites: v1Sites });
     expect(problem).toBeNull();
     expect(keepAside).toBeUndefined();
-    expect(settings).toEqual({ ...DEFAULT_SETTINGS, version: 2, baseUrl: 'https://api.example.com', rememberKey: false, startCallsNow: false });
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, version: 3, baseUrl: 'https://api.example.com', rememberKey: false, startCallsNow: false, sites: { ...DEFAULT_SETTINGS.sites, on: true } });
+  });
+  it('a new install has click-to-call on pages off: no page is granted until the user turns it on', () => {
+    expect(readSettings(undefined).settings.sites.on).toBe(false);
+    expect(DEFAULT_SETTINGS.sites.on).toBe(false);
+  });
+  it('migrates version 2 to 3: click-to-call on pages stays on for those who had it, with their rules', () => {
+    const v2 = { ...DEFAULT_SETTINGS, version: 2, sites: { mode: 'only-listed', listed: ['crm.example.com'], paused: ['x.example'], countries: { 'crm.example.com': 'GB' } } };
+    const { settings, problem } = readSettings(v2);
+    expect(problem).toBeNull();
+    expect(settings.version).toBe(3);
+    expect(settings.sites).toEqual({ on: true, mode: 'only-listed', listed: ['crm.example.com'], paused: ['x.example'], countries: { 'crm.example.com': 'GB' } });
   });
   it('keeps startCallsNow as saved, and a broken value falls back to off alone', () => {
     expect(readSettings({ ...DEFAULT_SETTINGS, startCallsNow: true }).settings.startCallsNow).toBe(true);

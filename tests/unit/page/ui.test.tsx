@@ -29,7 +29,7 @@ function settingsView(sites: Partial<SettingsView['sites']> = {}): SettingsView 
     keyHint: '••••wner',
     keyOrigin: 'http://127.0.0.1:8787',
     otherKeyOrigins: [],
-    sites: { mode: 'everywhere', listed: [], paused: [], countries: {}, ...sites },
+    sites: { on: true, mode: 'everywhere', listed: [], paused: [], countries: {}, ...sites },
     startCallsNow: false,
     problem: null,
   };
@@ -89,6 +89,13 @@ describe('On this page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resume on this site' }));
     expect(await screen.findByRole('button', { name: 'Pause on this site' })).toBeTruthy();
     expect(requests).toContainEqual({ type: 'sites/update', resume: 'crm.example.com' });
+  });
+
+  it('click-to-call on pages switched off: says where to turn it on, and offers no pause or resume', async () => {
+    background((r) => (r.type === 'page/numbers-for-tab' ? view({ enabled: false, pagesOn: false, numbers: [] }) : undefined));
+    render(<OnThisPage search="?tab=7" />);
+    expect(await screen.findByText('Click-to-call on pages is off: turn it on in the options, under Sites.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /on this site/ })).toBeNull();
   });
 
   it('says how many the page holds when the list is capped, and narrows the list by digits or text', async () => {
@@ -192,12 +199,14 @@ describe('Sites settings', () => {
   });
 
   it('shows the stored mode, list and paused sites; applies changes; resumes a paused site', async () => {
-    let current = settingsView({ mode: 'except-listed', listed: ['mail.example.com'], paused: ['crm.example.com'] });
+    // Click-to-call off: rules are saved with no access asked (tests/unit/ui/sites-access.test.tsx: on).
+    let current = settingsView({ on: false, mode: 'except-listed', listed: ['mail.example.com'], paused: ['crm.example.com'] });
     const requests = background((r) => {
       if (r.type === 'settings/get') return current;
       if (r.type === 'sites/update') {
         const s = current.sites;
         current = settingsView({
+          on: false,
           mode: (r.mode as never) ?? s.mode,
           listed: (r.listed as string[]) ?? s.listed,
           paused: r.resume ? s.paused.filter((h) => h !== r.resume) : s.paused,

@@ -40,6 +40,29 @@ describe.skipIf(!built('chrome-mv3'))('Chrome MV3 manifest (.output/chrome-mv3)'
   });
 });
 
+/** Origins granted at install: MV3's host_permissions, MV2's origin-shaped permissions. */
+const requiredOrigins = (manifest: { host_permissions?: string[]; permissions?: string[] }) => [
+  ...(manifest.host_permissions ?? []),
+  ...(manifest.permissions ?? []).filter((p) => p.includes('://') || p === '<all_urls>'),
+];
+const optionalOrigins = (manifest: { optional_host_permissions?: string[]; optional_permissions?: string[] }) => [
+  ...(manifest.optional_host_permissions ?? []),
+  ...(manifest.optional_permissions ?? []).filter((p) => p.includes('://') || p === '<all_urls>'),
+];
+
+describe.each(['chrome-mv3', 'firefox-mv2', 'firefox-mv3'])('Least privilege at install (.output/%s)', (target) => {
+  it.skipIf(!built(target))('grants no origin at install: pages and the service are optional, asked for when the user turns them on', () => {
+    const manifest = read(target);
+    // No host at all: not every page (the content script's matches), not the service, not loopback.
+    expect(requiredOrigins(manifest)).toEqual([]);
+    expect(manifest.content_scripts).toBeUndefined();
+    // What the extension may ask for later: every page (click-to-call on all sites covers listed ones), HTTPS services, loopback.
+    expect(optionalOrigins(manifest).sort()).toEqual(['*://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'https://*/*']);
+    // The API permissions every user needs, and nothing page-wide such as tabs or webRequest.
+    for (const wide of ['tabs', 'webRequest', 'activeTab', '<all_urls>', 'cookies', 'history']) expect(manifest.permissions).not.toContain(wide);
+  });
+});
+
 describe.each(['firefox-mv2', 'firefox-mv3'])('Firefox manifest (.output/%s)', (target) => {
   it.skipIf(!built(target))('asks for the Firefox (and Firefox for Android) version its manifest keys and APIs need', () => {
     const manifest = read(target);

@@ -144,7 +144,7 @@ export const settingsView = (over: Partial<SettingsView> = {}): SettingsView => 
   keyHint: '••••••••wner',
   keyOrigin: 'http://127.0.0.1:8787',
   otherKeyOrigins: [],
-  sites: { mode: 'everywhere', listed: [], paused: [], countries: {} },
+  sites: { on: true, mode: 'everywhere', listed: [], paused: [], countries: {} },
   startCallsNow: false,
   problem: null,
   ...over,
