@@ -24,7 +24,9 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { OWNER_KEY } from '../sandbox/keys';
 import { SEED } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
-import { CHROMIUM, EXTENSION_DIR, grantLoopbackAccess, setUpThroughOptions } from '../tests/support/chromium';
+import { CHROMIUM, EXTENSION_DIR, setUpThroughOptions } from '../tests/support/chromium';
+import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
+import { ALL_PAGES, LOOPBACK_ORIGINS } from '../wxt.config';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -97,6 +99,8 @@ function serve(): Promise<{ url: string; close(): void }> {
 
 async function launch(): Promise<{ context: BrowserContext; extensionId: string; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'flood-bench-'));
+  // The sandbox's origin and every page, as a user grants them (saving the service, turning click-to-call on).
+  writeGrantedOrigins(profile, EXTENSION_DIR, [...LOOPBACK_ORIGINS, ALL_PAGES]);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -107,7 +111,6 @@ async function launch(): Promise<{ context: BrowserContext; extensionId: string;
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  await grantLoopbackAccess(context, extensionId);
   return { context, extensionId, profile };
 }
 
@@ -187,6 +190,8 @@ async function main(): Promise<void> {
     await setUpThroughOptions(context, extensionId, sandbox.url, OWNER_KEY);
     const ui = await context.newPage();
     await ui.goto(`chrome-extension://${extensionId}/popup.html`);
+    // Click-to-call on pages, its access already granted in the profile (as the Options switch does it).
+    await ask(ui, { type: 'sites/update', on: true });
     const pids = extensionPids(profile);
     if (pids.length === 0) console.log('  (the extension process was not found: no CPU figure)');
 

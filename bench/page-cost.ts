@@ -34,6 +34,8 @@ import { chromium, type BrowserContext, type CDPSession, type Page, type Worker 
 import { build as wxtBuild } from 'wxt';
 import { DEFAULT_SETTINGS, type Settings } from '../lib/settings/schema';
 import { browserPath } from '../scripts/browsers.mjs';
+import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
+import { ALL_PAGES } from '../wxt.config';
 import { backgroundCost } from './lib/background-cost';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
 import { longestTask, scriptTaskTime, type TraceEvent } from './lib/trace-tasks';
@@ -104,6 +106,8 @@ const MAX_LOADS = 300;
 
 async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Worker; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'page-cost-'));
+  // Every page granted, as a user does when turning click-to-call on (nothing is granted at install).
+  writeGrantedOrigins(dir, extDir, [ALL_PAGES]);
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: browserPath('chromium'),
     headless: true,
@@ -116,7 +120,7 @@ async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Wo
   const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   // Click-to-call on the ours-* sites only: the page alone and c2d run without our script.
   const listed = Array.from({ length: MAX_LOADS }, (_, n) => siteOf('ours', n));
-  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, mode: 'only-listed', listed } };
+  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, on: true, mode: 'only-listed', listed } };
   await sw.evaluate((s) => (globalThis as any).chrome.storage.local.set({ settings: s }), settings);
   for (;;) {
     const registered = await sw.evaluate(async () => (await (globalThis as any).chrome.scripting.getRegisteredContentScripts()).flatMap((s: any) => s.matches ?? []));
