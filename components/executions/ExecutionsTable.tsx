@@ -2,7 +2,8 @@ import type { Execution } from '../../lib/api/schemas/execution';
 import { t, uiLocale } from '../../lib/i18n';
 import { statusText } from '../../lib/calls/status-text';
 import type { BatchChoice } from '../../lib/requests/executions';
-import { executionDuration, formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
+import { executionDuration } from '../../lib/executions/duration';
+import { formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
 
 interface ExecutionsTableProps {
   executions: Execution[];

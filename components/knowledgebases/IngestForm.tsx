@@ -5,7 +5,7 @@ import { MAX_PDF_BYTES, checkPdf, checkUrl, formatMegabytes } from '../../lib/kn
 import { putUpload, removeUpload } from '../../lib/knowledgebases/uploads';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage } from '../shared/Messages';
-import { uiLocale } from '../../lib/ui/locale';
+import { uiLocale } from '../../lib/locale';
 
 type Source = 'pdf' | 'url';
 

@@ -9,7 +9,7 @@ import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
 import { BuyNumber } from './BuyNumber';
 import { DataTable } from '../shared/DataTable';
-import { uiLocale } from '../../lib/ui/locale';
+import { uiLocale } from '../../lib/locale';
 
 
 /** The side panel's Numbers section: the account's numbers (delete after a confirmation) and buying new ones. */

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../../lib/i18n';
 import type { SettingsView } from '../../lib/messages';
-import { countryName } from '../../lib/ui/countries';
+import { countryName } from '../../lib/country-names';
 import { send } from '../../lib/ui/send';
 import { CountrySelect } from '../shared/CountrySelect';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';

@@ -3,7 +3,7 @@
  * scripts cannot read it). Read through a schema: a value that does not parse reads as empty, since
  * the content scripts report every tab's numbers again on their next scan.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { browser } from '../browser';
 
 export const PAGE_NUMBERS_KEY = 'page.numbers';

@@ -4,7 +4,7 @@
  * in the browser's locale. The currency is our stated reading: the service names none.
  */
 import { t } from '../i18n';
-import { uiLocale } from '../ui/locale';
+import { uiLocale } from '../locale';
 
 export const PRICE_CURRENCY = 'USD';
 

@@ -2,7 +2,8 @@
  * Pure formatting helpers for the UI: durations, money, clock times, countdowns and transcripts.
  * No extension API; every function is a plain value in, text out (numbers in the browser's locale).
  */
-import { uiLocale } from './locale';
+import { uiLocale } from '../locale';
+
 
 /** Seconds → "0 s", "45 s", "2 min 05 s", "1 h 02 min". Null/invalid → "—". */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -137,13 +138,6 @@ export function formatValue(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-/** "12 s" style duration from an execution (either spelling), or null when absent. */
-export function executionDuration(execution: { conversation_duration?: number | null; conversation_time?: number | null } | null | undefined): number | null {
-  if (!execution) return null;
-  const value = execution.conversation_duration ?? execution.conversation_time;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 /** A file name that is safe everywhere: letters, digits, dot, dash, underscore. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { executionDuration } from '../../../lib/executions/duration';
 import {
-  executionDuration,
   formatCents,
   formatClock,
   formatCountdown,
