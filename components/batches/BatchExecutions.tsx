@@ -1,7 +1,8 @@
 import { statusText } from '../../lib/calls/status-text';
 import type { BatchExecutionRow } from '../../lib/requests/batches';
 import { t } from '../../lib/i18n';
-import { formatCents, formatDuration } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
+import { formatDuration } from '../../lib/ui/format';
 
 /** A batch's calls: number, status, duration, cost; each opens in the call view. */
 export function BatchExecutions({ executions, openExecution }: { executions: BatchExecutionRow[]; openExecution(id: string): void }) {

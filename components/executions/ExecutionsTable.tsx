@@ -3,7 +3,8 @@ import { t, uiLocale } from '../../lib/i18n';
 import { statusText } from '../../lib/calls/status-text';
 import type { BatchChoice } from '../../lib/requests/executions';
 import { executionDuration } from '../../lib/executions/duration';
-import { formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
+import { formatDateTime, formatDuration } from '../../lib/ui/format';
 
 interface ExecutionsTableProps {
   executions: Execution[];
@@ -46,7 +47,7 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
               <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
               <td>{statusText(execution.status)}</td>
               <td>{formatDuration(executionDuration(execution))}</td>
-              <td>{formatCents(execution.total_cost, 'USD', uiLocale())}</td>
+              <td>{formatCents(execution.total_cost)}</td>
               <td class="batch" title={execution.batch_id ?? undefined}>
                 {batchName(execution.batch_id)}
               </td>

@@ -3,7 +3,8 @@ import { toCsv, toJson, toJUnit } from '../../lib/plans/export';
 import { formatDuration as formatRunDuration } from '../../lib/plans/report';
 import { isRunActive, type PlanRun } from '../../lib/plans/run-state';
 import { statusCounts } from '../../lib/plans/follow';
-import { formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
+import { formatDateTime, formatDuration } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { ConfirmAction } from './ConfirmAction';
@@ -98,7 +99,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
             {t('plans_runVerdict', verdictLabel(r.verdict), num(r.counts.pass), num(r.counts.fail), num(r.counts.error))}
           </p>
           <p>
-            {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents, 'USD', uiLocale()))}
+            {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents))}
             {r.batchId ? <span class="hint"> {t('plans_batchId', r.batchId)}</span> : null}
           </p>
           <div class="table-scroll">
@@ -121,7 +122,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
                     <td>{verdictLabel(c.verdict)}</td>
                     <td>{c.status ?? '—'}</td>
                     <td>{formatDuration(c.durationSeconds)}</td>
-                    <td>{formatCents(c.costCents, 'USD', uiLocale())}</td>
+                    <td>{formatCents(c.costCents)}</td>
                     <td>
                       {c.executionId ? (
                         <button type="button" class="secondary small" onClick={() => openExecution(c.executionId!)}>

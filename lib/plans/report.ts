@@ -1,10 +1,12 @@
 /** A run's results as plain text for a terminal: a table, one row per case, and a closing summary. */
 import { failureLines } from './export';
 import type { CaseResult, RunResult } from './judge';
+import { ACCOUNT_CURRENCY, formatCents } from '../money';
 
 const VERDICT_WORD = { pass: 'PASS', fail: 'FAIL', error: 'ERROR' } as const;
 
-export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
+/** Money as the extension shows it (lib/money.ts), in English: a terminal's report is English. */
+const money = (cents: number) => formatCents(cents, ACCOUNT_CURRENCY, 'en-US');
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -26,7 +28,7 @@ export function resultTable(run: RunResult): string {
     c.label.length > 40 ? `${c.label.slice(0, 39)}…` : c.label,
     c.status ?? '-',
     c.durationSeconds === null ? '-' : `${c.durationSeconds}s`,
-    c.costCents === null ? '-' : `${c.costCents}¢`,
+    c.costCents === null ? '-' : money(c.costCents),
     problemOf(c).replace(/\s+/g, ' '),
   ]);
   return table([head, ...rows]);
@@ -36,7 +38,7 @@ export function summaryLines(run: RunResult): string[] {
   const { pass, fail, error } = run.counts;
   const lines = [
     `${VERDICT_WORD[run.verdict]}: ${pass} passed, ${fail} failed, ${error} in error of ${run.cases.length} cases` +
-      ` · cost ${formatCents(run.totalCostCents)}${run.durationMs === null ? '' : ` · ${formatDuration(run.durationMs)}`}` +
+      ` · cost ${money(run.totalCostCents)}${run.durationMs === null ? '' : ` · ${formatDuration(run.durationMs)}`}` +
       (run.batchId ? ` · batch ${run.batchId}` : ''),
   ];
   const named = (verdict: 'fail' | 'error') => run.cases.filter((c) => c.verdict === verdict).map((c) => `${c.caseId} (${c.label})`);

@@ -1,5 +1,5 @@
 /**
- * Pure formatting helpers for the UI: durations, money, clock times, countdowns and transcripts.
+ * Pure formatting helpers for the UI: durations, clock times, countdowns and transcripts (money: lib/money.ts).
  * No extension API; every function is a plain value in, text out (numbers in the browser's locale).
  */
 import { uiLocale } from '../locale';
@@ -62,20 +62,6 @@ export function formatDateTime(at: number | string | null | undefined, options: 
     minute: '2-digit',
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   }).format(date);
-}
-
-/**
- * Costs come in cents (possibly fractional): 42 → "$0.42", 12.5 → "$0.125". Null/invalid → "—".
- * The currency is USD unless told otherwise; the format is the browser's locale's.
- */
-export function formatCents(cents: number | null | undefined, currency = 'USD', locale = uiLocale()): string {
-  if (typeof cents !== 'number' || !Number.isFinite(cents)) return '—';
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
-  }).format(cents / 100);
 }
 
 export type Speaker = 'assistant' | 'user';

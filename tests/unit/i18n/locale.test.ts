@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countLine } from '../../../components/page/OnThisPage';
-import { formatCents } from '../../../lib/ui/format';
+import { formatCents } from '../../../lib/money';
 import { uiLocale } from '../../../lib/locale';
 
 afterEach(() => {
