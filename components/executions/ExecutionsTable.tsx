@@ -5,6 +5,7 @@ import type { BatchChoice } from '../../lib/requests/executions';
 import { executionDuration } from '../../lib/executions/duration';
 import { formatCents } from '../../lib/money';
 import { formatDateTime, formatDuration } from '../../lib/ui/format';
+import { TableFit } from '../shared/TableFit';
 
 interface ExecutionsTableProps {
   executions: Execution[];
@@ -22,8 +23,8 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
     return batches.find((b) => b.batchId === batchId)?.fileName || batchId;
   };
   return (
-    // Six columns outgrow a narrow panel: the table scrolls sideways, reachable by keyboard.
-    <div class="table-scroll" tabIndex={0} role="region" aria-label={t('executions_tableLabel', count(pageNumber))}>
+    // Six columns outgrow a narrow panel: there the rows stack (TableFit).
+    <TableFit label={t('executions_tableLabel', count(pageNumber))}>
       <table class="executions">
         <caption class="visually-hidden">{t('executions_tableCaption', count(pageNumber))}</caption>
         <thead>
@@ -55,6 +56,6 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFit>
   );
 }

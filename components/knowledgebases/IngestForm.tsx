@@ -84,7 +84,7 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
         <fieldset class="kb-source">
           <legend>{t('kb_source')}</legend>
           <label>
-            <input type="radio" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> {t('kb_sourcePdfChoice')}
+            <input type="radio" id="kb-ingest-start" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> {t('kb_sourcePdfChoice')}
           </label>
           <label>
             <input type="radio" name="kb-source" value="url" checked={source === 'url'} onChange={() => choose('url')} /> {t('kb_sourceUrlChoice')}

@@ -11,6 +11,7 @@ import { ConfirmAction } from './ConfirmAction';
 import { downloadText } from './download';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
 import { num } from './plural';
+import { TableFit } from '../shared/TableFit';
 
 const VERDICT_LABEL: Record<Verdict, MessageKey> = { pass: 'plans_verdictPass', fail: 'plans_verdictFail', error: 'plans_verdictError' };
 const PHASE_LABEL: Record<PlanRun['phase'], MessageKey> = {
@@ -102,7 +103,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
             {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents))}
             {r.batchId ? <span class="hint"> {t('plans_batchId', r.batchId)}</span> : null}
           </p>
-          <div class="table-scroll">
+          <TableFit>
             <table class="plans-results">
               <caption class="visually-hidden">{t('plans_verdictPerCase')}</caption>
               <thead>
@@ -136,7 +137,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFit>
           {r.cases.map((c) => (
             <CaseDetails key={c.caseId} result={c} />
           ))}

@@ -90,6 +90,7 @@ export function SidePanelApp({ search = typeof location === 'undefined' ? '' : l
     content = (
       <Tabs<Section>
         label={t('panel_sectionsLabel')}
+        moreLabel={t('panel_more')}
         tabs={SECTIONS.map((s) => ({ id: s.id, label: t(s.label) }))}
         selected={section}
         onSelect={(next) => {

@@ -4,7 +4,7 @@
  * extensions need a persistent context and the full Chromium binary.
  */
 import { test as base, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { launchExtension } from '../support/chromium';
+import { launchExtension, type LaunchOptions } from '../support/chromium';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER_KEY } from '../../sandbox/keys';
 
@@ -12,6 +12,8 @@ export { EXTENSION_DIR, launchExtension, stopServiceWorker } from '../support/ch
 
 export interface Fixtures {
   sandboxOptions: SandboxOptions;
+  /** How Chromium is launched, e.g. `{ lang: 'de' }` for the German UI. */
+  extensionLaunch: LaunchOptions;
   sandbox: Sandbox;
   context: BrowserContext;
   extensionId: string;
@@ -27,8 +29,9 @@ export const test = base.extend<Fixtures>({
     await use(sandbox);
     await sandbox.close();
   },
-  context: async ({}, use) => {
-    const extension = await launchExtension();
+  extensionLaunch: [{}, { option: true }],
+  context: async ({ extensionLaunch }, use) => {
+    const extension = await launchExtension(extensionLaunch);
     await use(extension.context);
     await extension.close();
   },

@@ -21,7 +21,13 @@ export interface LoadedExtension {
 }
 
 /** `grantLoopback: false` leaves the profile as a fresh install: no origin granted. */
-export async function launchExtension({ grantLoopback = true }: { grantLoopback?: boolean } = {}): Promise<LoadedExtension> {
+export interface LaunchOptions {
+  grantLoopback?: boolean;
+  /** The browser's UI language (what the extension's t() answers in) and navigator.language, e.g. 'de'. */
+  lang?: string;
+}
+
+export async function launchExtension({ grantLoopback = true, lang }: LaunchOptions = {}): Promise<LoadedExtension> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'c2c-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -37,7 +43,10 @@ export async function launchExtension({ grantLoopback = true }: { grantLoopback?
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(lang ? [`--lang=${lang}`] : []),
     ],
+    // On Linux Chromium takes its UI language from the environment; --lang alone does not set it.
+    ...(lang ? { locale: lang, env: { ...process.env, LANGUAGE: lang, LANG: `${lang.replace('-', '_')}.UTF-8`, LC_ALL: '' } } : {}),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
