@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { TabDef } from './Tabs';
+import type { TabDef } from './tabs-fit';
 
 interface MoreMenuProps<T extends string> {
   label: string;

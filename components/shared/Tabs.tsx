@@ -1,12 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MoreMenu } from './MoreMenu';
-import { tabsThatFit } from './tabs-fit';
+import { tabsThatFit, type TabDef } from './tabs-fit';
 
-export interface TabDef<T extends string> {
-  id: T;
-  label: string;
-}
+export type { TabDef };
 
 interface TabsProps<T extends string> {
   label: string;

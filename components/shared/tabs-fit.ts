@@ -1,3 +1,8 @@
+export interface TabDef<T extends string> {
+  id: T;
+  label: string;
+}
+
 /**
  * How many tabs, in order, fit in one row of `available` px with the "More" menu button after them.
  * `tabs`: each tab's width; `asMore`: each tab's width as the menu button (its label and the arrow,
