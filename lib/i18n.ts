@@ -9,7 +9,7 @@
  */
 import type en from '../public/_locales/en/messages.json';
 
-export { uiLocale } from './ui/locale';
+export { uiLocale } from './locale';
 
 export type MessageKey = keyof typeof en;
 

@@ -4,7 +4,7 @@
  * checking the sender. Answers are `Reply<T>`: data, or an error a person can read.
  */
 import type { Execution, ExecutionLogEntry } from './api/schemas/execution';
-import { z } from './api/zod';
+import { z } from './zod';
 import type { PhoneInputResult } from './phone/normalize';
 import { accountRequests, type AccountReplies } from './requests/account';
 import { agentsRequests, type AgentReplies, type AgentsView } from './requests/agents';

@@ -1,4 +1,5 @@
-import { formatMoney, isLowBalance, LOW_BALANCE } from '../../lib/account/balance';
+import { isLowBalance, LOW_BALANCE } from '../../lib/account/balance';
+import { ACCOUNT_CURRENCY, formatAmount } from '../../lib/money';
 import { t, uiLocale } from '../../lib/i18n';
 import { ErrorMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
@@ -23,7 +24,7 @@ export function AccountSection(_props: SectionProps) {
             <dt>{t('account_account')}</dt>
             <dd>{[account.name, account.email].filter(Boolean).join(' · ') || '—'}</dd>
             <dt>{t('account_wallet')}</dt>
-            <dd data-testid="wallet-balance">{formatMoney(account.wallet, locale())}</dd>
+            <dd data-testid="wallet-balance">{formatAmount(account.wallet, ACCOUNT_CURRENCY, locale())}</dd>
             <dt>{t('account_callsAtOnce')}</dt>
             <dd>
               {account.concurrency
@@ -33,7 +34,7 @@ export function AccountSection(_props: SectionProps) {
           </dl>
           {isLowBalance(account.wallet) ? (
             <p class="message message-warning">
-              {t('account_lowBalance', formatMoney(LOW_BALANCE, locale()))}
+              {t('account_lowBalance', formatAmount(LOW_BALANCE, ACCOUNT_CURRENCY, locale()))}
             </p>
           ) : null}
         </>

@@ -1,4 +1,5 @@
-import { formatMoney, isLowBalance, LOW_BALANCE } from '../../lib/account/balance';
+import { isLowBalance, LOW_BALANCE } from '../../lib/account/balance';
+import { ACCOUNT_CURRENCY, formatAmount } from '../../lib/money';
 import { t, uiLocale } from '../../lib/i18n';
 import { useAccount } from './useAccount';
 
@@ -13,7 +14,7 @@ export function LowBalanceWarning() {
   if (state.step !== 'ready' || !state.account.available || !isLowBalance(state.account.wallet)) return null;
   return (
     <p class="message message-warning low-balance" role="alert">
-      {t('account_lowBalanceDial', formatMoney(state.account.wallet, locale()), formatMoney(LOW_BALANCE, locale()))}
+      {t('account_lowBalanceDial', formatAmount(state.account.wallet, ACCOUNT_CURRENCY, locale()), formatAmount(LOW_BALANCE, ACCOUNT_CURRENCY, locale()))}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import type { Agent } from '../../lib/api/schemas/agent';
 import { settingsOf, taskViews, type Setting } from '../../lib/agents/view';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
+import { ShortValue } from '../shared/ShortValue';
 
 const STAGE_LABELS: Record<string, MessageKey> = { transcriber: 'agents_stageTranscriber', llm: 'agents_stageLlm', synthesizer: 'agents_synthesizer' };
 const stageLabel = (stage: string) => (STAGE_LABELS[stage] ? t(STAGE_LABELS[stage]) : stage);
@@ -36,7 +37,7 @@ export function AgentView({ agent }: { agent: Agent }) {
         <div class="details-row"><dt>{t('agents_status')}</dt><dd>{agent.agent_status || NONE}</dd></div>
         <div class="details-row"><dt>{t('agents_welcomeMessage')}</dt><dd class="agent-text">{agent.agent_welcome_message || NONE}</dd></div>
         <div class="details-row"><dt>{t('agents_webhookUrl')}</dt><dd class="mono">{agent.webhook_url || NONE}</dd></div>
-        <div class="details-row"><dt>{t('agents_agentId')}</dt><dd class="mono">{agent.id}</dd></div>
+        <div class="details-row"><dt>{t('agents_agentId')}</dt><dd><ShortValue value={agent.id} name={t('agents_agentId')} /></dd></div>
         <div class="details-row"><dt>{t('agents_createdAt')}</dt><dd>{agent.created_at ? formatDateTime(agent.created_at) : NONE}</dd></div>
         <div class="details-row"><dt>{t('agents_updatedAt')}</dt><dd>{agent.updated_at ? formatDateTime(agent.updated_at) : NONE}</dd></div>
       </dl>

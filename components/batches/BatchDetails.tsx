@@ -10,6 +10,7 @@ import { BatchExecutions } from './BatchExecutions';
 import { Confirm } from './Confirm';
 import { SchedulePicker } from './SchedulePicker';
 import { useBatchExecutions } from './useBatches';
+import { ShortValue } from '../shared/ShortValue';
 
 /** How a batch is named to a person: its file and when it was made. */
 export function batchName(batch: Batch): string {
@@ -88,7 +89,9 @@ export function BatchDetails({ batch, version, onChanged, onClose, openExecution
         ) : null}
         <div class="details-row">
           <dt>{t('batches_batchId')}</dt>
-          <dd>{batch.batch_id}</dd>
+          <dd>
+            <ShortValue value={batch.batch_id} name={t('batches_batchId')} />
+          </dd>
         </div>
       </dl>
       {counts.length ? (

@@ -1,13 +1,15 @@
 import { statusText } from '../../lib/calls/status-text';
 import type { BatchExecutionRow } from '../../lib/requests/batches';
 import { t } from '../../lib/i18n';
-import { formatCents, formatDuration } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
+import { formatDuration } from '../../lib/ui/format';
+import { TableFit } from '../shared/TableFit';
 
 /** A batch's calls: number, status, duration, cost; each opens in the call view. */
 export function BatchExecutions({ executions, openExecution }: { executions: BatchExecutionRow[]; openExecution(id: string): void }) {
   if (executions.length === 0) return <p class="hint">{t('batches_noCallsYet')}</p>;
   return (
-    <div class="table-scroll">
+    <TableFit>
       <table class="batch-executions">
         <caption>{t('batches_callsCaption')}</caption>
         <thead>
@@ -33,6 +35,6 @@ export function BatchExecutions({ executions, openExecution }: { executions: Bat
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFit>
   );
 }

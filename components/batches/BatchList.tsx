@@ -2,12 +2,14 @@ import type { Batch } from '../../lib/api/schemas/batch';
 import { batchStatusLabel, statusCounts } from '../../lib/batches/status';
 import { t, uiLocale } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
+import { EmptyState } from '../shared/EmptyState';
+import { TableFit } from '../shared/TableFit';
 
 /** The agent's batches: file, status, calls by status, creation time; each opens its details. */
 export function BatchList({ batches, onOpen }: { batches: Batch[]; onOpen(batchId: string): void }) {
-  if (batches.length === 0) return <p class="hint">{t('batches_noBatchesYet')}</p>;
+  if (batches.length === 0) return <EmptyState text={t('batches_noBatchesYet')} action={t('batches_callAList')} focusId="batch-file" />;
   return (
-    <div class="table-scroll">
+    <TableFit>
       <table class="batches">
         <caption class="visually-hidden">{t('batches_listCaption')}</caption>
         <thead>
@@ -39,6 +41,6 @@ export function BatchList({ batches, onOpen }: { batches: Batch[]; onOpen(batchI
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFit>
   );
 }

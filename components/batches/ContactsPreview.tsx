@@ -1,5 +1,6 @@
 import type { ContactsPreview } from '../../lib/batches/contacts';
 import { t, uiLocale } from '../../lib/i18n';
+import { TableFit } from '../shared/TableFit';
 
 const SHOWN_BAD = 100;
 const SHOWN_GOOD = 10;
@@ -32,7 +33,7 @@ export function ContactsPreviewView({ preview }: { preview: ContactsPreview }) {
           : t('batches_noVariables')}
       </p>
       {badRows.length ? (
-        <div class="table-scroll">
+        <TableFit>
           <table class="contacts-bad">
             <caption>{t('batches_badCaption')}</caption>
             <thead>
@@ -53,10 +54,10 @@ export function ContactsPreviewView({ preview }: { preview: ContactsPreview }) {
             </tbody>
           </table>
           {badRows.length > SHOWN_BAD ? <p class="hint">{t('batches_firstBadShown', count(SHOWN_BAD), count(badRows.length))}</p> : null}
-        </div>
+        </TableFit>
       ) : null}
       {goodRows.length ? (
-        <div class="table-scroll">
+        <TableFit>
           <table class="contacts-good">
             <caption>{t('batches_goodCaption')}</caption>
             <thead>
@@ -77,7 +78,7 @@ export function ContactsPreviewView({ preview }: { preview: ContactsPreview }) {
             </tbody>
           </table>
           {goodRows.length > SHOWN_GOOD ? <p class="hint">{t('batches_firstGoodShown', count(SHOWN_GOOD), count(goodRows.length))}</p> : null}
-        </div>
+        </TableFit>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { CallRecord } from '../../lib/calls/call-record';
 import { t } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/ui/format';
+import { EmptyState } from '../shared/EmptyState';
 import { tNodes } from '../shared/Translated';
 import { callStatusText } from './CallView';
 
@@ -10,11 +11,15 @@ interface CallHistoryProps {
   onOpen(callId: string): void;
   onCallAgain(call: CallRecord): void;
   onForget?(callId: string): void;
+  /** Offered when there is no call yet: opens the dial form. */
+  onDial?(): void;
 }
 
 /** Recent calls, newest first: each can be reopened or dialled again. */
-export function CallHistory({ calls, selectedId, onOpen, onCallAgain, onForget }: CallHistoryProps) {
-  if (calls.length === 0) return <p class="hint">{t('calls_noCallsYet')}</p>;
+export function CallHistory({ calls, selectedId, onOpen, onCallAgain, onForget, onDial }: CallHistoryProps) {
+  if (calls.length === 0) {
+    return onDial ? <EmptyState text={t('calls_noCallsYet')} action={t('calls_placeACall')} onAction={onDial} /> : <p class="hint">{t('calls_noCallsYet')}</p>;
+  }
   return (
     <ul class="history">
       {calls.map((call) => {

@@ -2,7 +2,8 @@ import type { Execution } from '../../lib/api/schemas/execution';
 import { answered, isTerminalExecutionStatus } from '../../lib/calls/status';
 import { statusExplanation, statusText } from '../../lib/calls/status-text';
 import { t, uiLocale } from '../../lib/i18n';
-import { executionDuration, formatDuration } from '../../lib/ui/format';
+import { executionDuration } from '../../lib/executions/duration';
+import { formatDuration } from '../../lib/ui/format';
 import { tNodes } from '../shared/Translated';
 
 /** The plain meaning of a finished execution's status, with the service's own error message. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../../lib/i18n';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
+import { EmptyState } from '../shared/EmptyState';
 import { KeptAside } from '../shared/KeptAside';
 import type { SectionProps } from '../shared/section';
 import { Tabs } from '../shared/Tabs';
@@ -28,7 +29,8 @@ interface CallsSectionProps extends SectionProps {
 /** The side panel's calls: the call view, a dial form and the history. */
 export function CallsSection({ callId, onCallChange, focus, onAgentChange }: CallsSectionProps) {
   const store = useStore();
-  const [tab, setTab] = useState<Tab>('call');
+  // First use: nothing to show yet, so the section opens on the dial form.
+  const [tab, setTab] = useState<Tab>(() => (callId || store.calls.value.length ? 'call' : 'dial'));
   const [prefill, setPrefill] = useState<{ value: DialPrefill; key: number }>({ value: {}, key: 0 });
   useEffect(() => {
     if (focus) setTab('call');
@@ -52,7 +54,7 @@ export function CallsSection({ callId, onCallChange, focus, onAgentChange }: Cal
         ) : callId ? (
           <p class="hint">{t('calls_noLongerInHistory')}</p>
         ) : (
-          <p class="hint">{t('calls_noneYetPlaceOne')}</p>
+          <EmptyState text={t('calls_noneYetPlaceOne')} action={t('calls_placeACall')} onAction={() => setTab('dial')} />
         )
       ) : tab === 'dial' ? (
         <DialForm key={prefill.key} prefill={prefill.value} onDialled={showCall} />
@@ -63,6 +65,7 @@ export function CallsSection({ callId, onCallChange, focus, onAgentChange }: Cal
             calls={calls}
             selectedId={selected?.id ?? null}
             onOpen={showCall}
+            onDial={() => setTab('dial')}
             onCallAgain={(call) => {
               setPrefill({
                 key: prefill.key + 1,

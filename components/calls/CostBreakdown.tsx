@@ -1,6 +1,6 @@
 import type { CostBreakdown as CostBreakdownData } from '../../lib/api/schemas/execution';
 import { t, type MessageKey } from '../../lib/i18n';
-import { formatCents } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
 
 const PARTS: [keyof CostBreakdownData & string, MessageKey][] = [
   ['llm', 'cost_llm'],

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t, type MessageKey } from '../../lib/i18n';
 import { earliestScheduledAt, liveStartTime } from '../../lib/api/schedule';
-import { countryName } from '../../lib/ui/countries';
+import { countryName } from '../../lib/country-names';
 import { formatClock, formatFromNow } from '../../lib/ui/format';
 import { useArmedAfterShown, useNow } from '../../lib/ui/hooks';
 import type { ParsedPhone } from '../../lib/ui/phone';

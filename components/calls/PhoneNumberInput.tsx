@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { countryName } from '../../lib/ui/countries';
+import { countryName } from '../../lib/country-names';
 import type { PhoneParse } from '../../lib/ui/phone';
 
 interface PhoneNumberInputProps {

@@ -2,7 +2,10 @@ import type { Execution } from '../../lib/api/schemas/execution';
 import { t, uiLocale } from '../../lib/i18n';
 import { statusText } from '../../lib/calls/status-text';
 import type { BatchChoice } from '../../lib/requests/executions';
-import { executionDuration, formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
+import { executionDuration } from '../../lib/executions/duration';
+import { formatCents } from '../../lib/money';
+import { formatDateTime, formatDuration } from '../../lib/ui/format';
+import { TableFit } from '../shared/TableFit';
 
 interface ExecutionsTableProps {
   executions: Execution[];
@@ -20,8 +23,8 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
     return batches.find((b) => b.batchId === batchId)?.fileName || batchId;
   };
   return (
-    // Six columns outgrow a narrow panel: the table scrolls sideways, reachable by keyboard.
-    <div class="table-scroll" tabIndex={0} role="region" aria-label={t('executions_tableLabel', count(pageNumber))}>
+    // Six columns outgrow a narrow panel: there the rows stack (TableFit).
+    <TableFit label={t('executions_tableLabel', count(pageNumber))}>
       <table class="executions">
         <caption class="visually-hidden">{t('executions_tableCaption', count(pageNumber))}</caption>
         <thead>
@@ -45,7 +48,7 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
               <td class="mono">{execution.telephony_data?.to_number ?? '—'}</td>
               <td>{statusText(execution.status)}</td>
               <td>{formatDuration(executionDuration(execution))}</td>
-              <td>{formatCents(execution.total_cost, 'USD', uiLocale())}</td>
+              <td>{formatCents(execution.total_cost)}</td>
               <td class="batch" title={execution.batch_id ?? undefined}>
                 {batchName(execution.batch_id)}
               </td>
@@ -53,6 +56,6 @@ export function ExecutionsTable({ executions, pageNumber, batches, openExecution
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFit>
   );
 }

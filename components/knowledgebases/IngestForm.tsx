@@ -5,7 +5,7 @@ import { MAX_PDF_BYTES, checkPdf, checkUrl, formatMegabytes } from '../../lib/kn
 import { putUpload, removeUpload } from '../../lib/knowledgebases/uploads';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage } from '../shared/Messages';
-import { uiLocale } from '../../lib/ui/locale';
+import { uiLocale } from '../../lib/locale';
 
 type Source = 'pdf' | 'url';
 
@@ -84,7 +84,7 @@ export function IngestForm({ onIngested }: { onIngested(knowledgebase: Knowledge
         <fieldset class="kb-source">
           <legend>{t('kb_source')}</legend>
           <label>
-            <input type="radio" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> {t('kb_sourcePdfChoice')}
+            <input type="radio" id="kb-ingest-start" name="kb-source" value="pdf" checked={source === 'pdf'} onChange={() => choose('pdf')} /> {t('kb_sourcePdfChoice')}
           </label>
           <label>
             <input type="radio" name="kb-source" value="url" checked={source === 'url'} onChange={() => choose('url')} /> {t('kb_sourceUrlChoice')}

@@ -11,6 +11,7 @@ import { IngestForm } from './IngestForm';
 import { KnowledgebaseDetails, errorText, knowledgebaseName } from './KnowledgebaseDetails';
 import { useFollowProcessing } from './useFollowProcessing';
 import { DataTable } from '../shared/DataTable';
+import { EmptyState } from '../shared/EmptyState';
 
 /** What to announce when a followed knowledgebase settles. */
 function settledNotice(before: Knowledgebase | undefined, after: Knowledgebase): string | null {
@@ -94,7 +95,7 @@ export function KnowledgebasesSection(_props: SectionProps) {
         {knowledgebases === null ? (
           <p class="hint">{loading ? t('kb_loading') : ''}</p>
         ) : knowledgebases.length === 0 ? (
-          <p class="hint">{t('kb_none')}</p>
+          <EmptyState text={t('kb_none')} action={t('kb_addOne')} focusId="kb-ingest-start" />
         ) : (
           <DataTable class="knowledgebases" caption={t('kb_caption')} columns={[t('kb_colName'), t('kb_status'), t('kb_created')]} actionColumn={t('kb_colAction')}>
             {knowledgebases.map((kb) => (

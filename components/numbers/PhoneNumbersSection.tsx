@@ -9,7 +9,8 @@ import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import type { SectionProps } from '../shared/section';
 import { BuyNumber } from './BuyNumber';
 import { DataTable } from '../shared/DataTable';
-import { uiLocale } from '../../lib/ui/locale';
+import { uiLocale } from '../../lib/locale';
+import { EmptyState } from '../shared/EmptyState';
 
 
 /** The side panel's Numbers section: the account's numbers (delete after a confirmation) and buying new ones. */
@@ -59,7 +60,7 @@ export function PhoneNumbersSection(_props: SectionProps) {
         {numbers === null ? (
           <p class="hint">{loading ? t('numbers_loading') : ''}</p>
         ) : numbers.length === 0 ? (
-          <p class="hint">{t('numbers_none')}</p>
+          <EmptyState text={t('numbers_none')} action={t('numbers_buyOne')} focusId="number-search-pattern" />
         ) : (
           <DataTable class="owned-numbers" caption={t('numbers_ownedCaption')} columns={[t('numbers_colNumber'), t('numbers_colProvider'), t('numbers_colPrice'), t('numbers_colRenews')]} actionColumn={t('numbers_colAction')}>
             {numbers.map((number) => (

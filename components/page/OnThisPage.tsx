@@ -10,7 +10,7 @@ import { t, uiLocale } from '../../lib/i18n';
 import type { TabNumbersView } from '../../lib/messages';
 import { queryParam } from '../../lib/ui/hooks';
 import { send } from '../../lib/ui/send';
-import { countryName } from '../../lib/ui/countries';
+import { countryName } from '../../lib/country-names';
 import { StoreContext } from '../../lib/ui/store';
 import { CountrySelect } from '../shared/CountrySelect';
 import { ErrorMessage } from '../shared/Messages';

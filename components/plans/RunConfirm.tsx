@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { RunPreview } from '../../lib/requests/plans';
-import { formatCents, formatClock } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
+import { formatClock } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { t, uiLocale } from '../../lib/i18n';
@@ -55,7 +56,7 @@ export function RunConfirm({ planId, planName, onStarted, onCancel }: RunConfirm
           </ul>
           <p>
             {preview.estimate
-              ? t('plans_estimate', formatCents(preview.estimate.cents, 'USD', uiLocale()), num(preview.estimate.basedOn))
+              ? t('plans_estimate', formatCents(preview.estimate.cents), num(preview.estimate.basedOn))
               : preview.estimateError
                 ? t('plans_noEstimateError', preview.estimateError)
                 : t('plans_noEstimate')}

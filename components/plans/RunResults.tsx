@@ -3,13 +3,15 @@ import { toCsv, toJson, toJUnit } from '../../lib/plans/export';
 import { formatDuration as formatRunDuration } from '../../lib/plans/report';
 import { isRunActive, type PlanRun } from '../../lib/plans/run-state';
 import { statusCounts } from '../../lib/placement/follow-batch';
-import { formatCents, formatDateTime, formatDuration } from '../../lib/ui/format';
+import { formatCents } from '../../lib/money';
+import { formatDateTime, formatDuration } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { ConfirmAction } from './ConfirmAction';
 import { downloadText } from './download';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
 import { num } from './plural';
+import { TableFit } from '../shared/TableFit';
 
 const VERDICT_LABEL: Record<Verdict, MessageKey> = { pass: 'plans_verdictPass', fail: 'plans_verdictFail', error: 'plans_verdictError' };
 const PHASE_LABEL: Record<PlanRun['phase'], MessageKey> = {
@@ -98,10 +100,10 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
             {t('plans_runVerdict', verdictLabel(r.verdict), num(r.counts.pass), num(r.counts.fail), num(r.counts.error))}
           </p>
           <p>
-            {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents, 'USD', uiLocale()))}
+            {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents))}
             {r.batchId ? <span class="hint"> {t('plans_batchId', r.batchId)}</span> : null}
           </p>
-          <div class="table-scroll">
+          <TableFit>
             <table class="plans-results">
               <caption class="visually-hidden">{t('plans_verdictPerCase')}</caption>
               <thead>
@@ -121,7 +123,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
                     <td>{verdictLabel(c.verdict)}</td>
                     <td>{c.status ?? '—'}</td>
                     <td>{formatDuration(c.durationSeconds)}</td>
-                    <td>{formatCents(c.costCents, 'USD', uiLocale())}</td>
+                    <td>{formatCents(c.costCents)}</td>
                     <td>
                       {c.executionId ? (
                         <button type="button" class="secondary small" onClick={() => openExecution(c.executionId!)}>
@@ -135,7 +137,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFit>
           {r.cases.map((c) => (
             <CaseDetails key={c.caseId} result={c} />
           ))}

@@ -3,7 +3,7 @@ import { browser } from '../../lib/browser';
 import { t } from '../../lib/i18n';
 import type { ConnectionReport } from '../../lib/messages';
 import { checkBaseUrl, cleanApiKey, originPattern, SANDBOX_BASE_URL } from '../../lib/settings/checks';
-import { countryOptions } from '../../lib/ui/countries';
+import { countryOptions } from '../../lib/country-names';
 import { send } from '../../lib/ui/send';
 import { useStore } from '../../lib/ui/store';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';

@@ -12,7 +12,7 @@ import { t, type MessageKey } from '../../lib/i18n';
 import type { SettingsView } from '../../lib/messages';
 import { ALL_SITES, neededOrigins } from '../../lib/page/access';
 import { checkBaseUrl, originPattern } from '../../lib/settings/checks';
-import { countryName } from '../../lib/ui/countries';
+import { countryName } from '../../lib/country-names';
 import { changePageAccess, missingOrigins, requestOrigins } from '../../lib/ui/page-access';
 import { send } from '../../lib/ui/send';
 import { CountrySelect } from '../shared/CountrySelect';

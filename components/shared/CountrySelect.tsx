@@ -1,6 +1,6 @@
 /** A country <select> (common countries first), with an optional first choice such as "Default (United States)". */
 import { t } from '../../lib/i18n';
-import { countryOptions } from '../../lib/ui/countries';
+import { countryOptions } from '../../lib/country-names';
 
 export function CountrySelect(props: {
   id: string;

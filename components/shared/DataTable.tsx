@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { TableFit } from './TableFit';
 
 interface DataTableProps {
   /** Read by screen readers only: what the table lists. */
@@ -11,10 +12,10 @@ interface DataTableProps {
   children: ComponentChildren;
 }
 
-/** A list as a table that scrolls sideways in a narrow panel, with a hidden caption and column headings. */
+/** A list as a table, stacked rows in a narrow panel (TableFit), with a hidden caption and column headings. */
 export function DataTable({ caption, columns, actionColumn, class: className, children }: DataTableProps) {
   return (
-    <div class="table-scroll">
+    <TableFit>
       <table class={className}>
         <caption class="visually-hidden">{caption}</caption>
         <thead>
@@ -33,6 +34,6 @@ export function DataTable({ caption, columns, actionColumn, class: className, ch
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableFit>
   );
 }

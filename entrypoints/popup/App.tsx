@@ -11,6 +11,7 @@ import { t } from '../../lib/i18n';
 import { queryParam } from '../../lib/ui/hooks';
 import { currentWindowId, openCallDetails } from '../../lib/ui/panel';
 import { useStore } from '../../lib/ui/store';
+import { WholeWords } from '../../components/shared/WholeWords';
 
 type View = { kind: 'dial' } | { kind: 'call'; callId: string };
 
@@ -134,7 +135,9 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
 
   return (
     <main class="popup">
-      <h1>{t('popup_title')}</h1>
+      <h1>
+        <WholeWords text={t('popup_title')} />
+      </h1>
       {body}
     </main>
   );

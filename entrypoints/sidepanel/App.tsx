@@ -15,6 +15,7 @@ import { browser } from '../../lib/browser';
 import { t, type MessageKey } from '../../lib/i18n';
 import { queryParam } from '../../lib/ui/hooks';
 import { useStore } from '../../lib/ui/store';
+import { WholeWords } from '../../components/shared/WholeWords';
 
 type Section = 'calls' | 'agents' | 'batches' | 'executions' | 'numbers' | 'knowledgebases' | 'plans' | 'account';
 
@@ -90,6 +91,7 @@ export function SidePanelApp({ search = typeof location === 'undefined' ? '' : l
     content = (
       <Tabs<Section>
         label={t('panel_sectionsLabel')}
+        moreLabel={t('panel_more')}
         tabs={SECTIONS.map((s) => ({ id: s.id, label: t(s.label) }))}
         selected={section}
         onSelect={(next) => {
@@ -110,7 +112,9 @@ export function SidePanelApp({ search = typeof location === 'undefined' ? '' : l
 
   return (
     <main class="sidepanel">
-      <h1>{t('extName')}</h1>
+      <h1>
+        <WholeWords text={t('extName')} />
+      </h1>
       {content}
     </main>
   );

@@ -47,9 +47,3 @@ export const ACCOUNT_UNAVAILABLE: AccountView = {
 export function isLowBalance(wallet: number | null | undefined): boolean {
   return typeof wallet === 'number' && Number.isFinite(wallet) && wallet < LOW_BALANCE;
 }
-
-/** Money in the wallet's currency (USD), in the person's locale. */
-export function formatMoney(amount: number | null | undefined, locale?: string, currency = 'USD'): string {
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-}

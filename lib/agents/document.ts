@@ -3,7 +3,7 @@
  * as read), a template or a copy for a POST, and their checking with the schemas of lib/api before
  * anything is sent. Every problem names its path in the document.
  */
-import type { z } from '../api/zod';
+import type { z } from '../zod';
 import { t } from '../i18n';
 import { agentCreateBody, agentReplaceBody, type Agent, type AgentCreateBody, type AgentReplaceBody } from '../api/schemas/agent';
 

@@ -11,7 +11,7 @@
  * Read through a schema: a value that does not parse reads as empty, since the content scripts
  * report every tab's numbers again on their next scan.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { browser } from '../browser';
 
 /** Tab `id`'s numbers live at `${PAGE_NUMBERS_KEY}.${id}`. */

@@ -3,7 +3,7 @@
  * panel loads this module only when a list is checked, so the section itself stays small.
  */
 import { parsePhoneInput } from '../phone/normalize';
-import { uiLocale } from '../ui/locale';
+import { uiLocale } from '../locale';
 import { previewContacts, type ContactsPreview } from './contacts';
 
 export function checkContacts(text: string, country: string): ContactsPreview {

@@ -5,7 +5,7 @@
  * once every part arrived. Pure: the clock is passed in.
  */
 import { t } from '../i18n';
-import { uiLocale } from '../ui/locale';
+import { uiLocale } from '../locale';
 import { MAX_CSV_BYTES } from './contacts';
 
 /** "2 MB" in the browser's locale. */

@@ -4,7 +4,7 @@
  */
 import type { Execution } from '../api/schemas/execution';
 import { csvField } from '../calls/csv';
-import { executionDuration } from '../ui/format';
+import { executionDuration } from './duration';
 
 export const EXECUTION_CSV_COLUMNS = [
   'execution_id',

@@ -4,7 +4,7 @@
  */
 
 import { t } from '../i18n';
-import { uiLocale } from '../ui/locale';
+import { uiLocale } from '../locale';
 
 /** The service's largest page: the fewest requests for an export. */
 export const EXPORT_PAGE_SIZE = 50;

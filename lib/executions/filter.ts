@@ -5,7 +5,7 @@
  */
 import type { ExecutionStatus } from '../api/status-vocabulary';
 import { t } from '../i18n';
-import { uiLocale } from '../ui/locale';
+import { uiLocale } from '../locale';
 
 /** The live service answers at most this window (`to - from`) per request. */
 export const MAX_WINDOW_MS = 7 * 24 * 3600_000;

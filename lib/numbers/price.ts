@@ -4,14 +4,15 @@
  * in the browser's locale. The currency is our stated reading: the service names none.
  */
 import { t } from '../i18n';
-import { uiLocale } from '../ui/locale';
+import { uiLocale } from '../locale';
+import { ACCOUNT_CURRENCY, formatAmount } from '../money';
 
-export const PRICE_CURRENCY = 'USD';
+export const PRICE_CURRENCY = ACCOUNT_CURRENCY;
 
 /** 1.15 → "$1.15" (en-US); null when the service gave no usable price. */
 export function formatPrice(price: number | null | undefined, locale?: string): string | null {
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: PRICE_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(price);
+  return formatAmount(price, PRICE_CURRENCY, locale ?? uiLocale());
 }
 
 export const MAX_PATTERN_DIGITS = 10;

@@ -3,7 +3,7 @@
  * reports what it found and says "the user wants to call this number"; it never learns the key,
  * the agents or anything about calls. The background parses these strictly and caps their size.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { COUNTRY_LIST_RE, MAX_FIND_BATCH, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT, type FindRequest } from '../phone/find-batch';
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);

@@ -23,7 +23,7 @@ import {
 import { Metadata } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/max/metadata';
 import { t } from '../i18n';
-import { countryName } from '../ui/countries';
+import { countryName } from '../country-names';
 
 export type { CountryCode };
 

@@ -1,6 +1,7 @@
 /** A run's results as plain text for a terminal: a table, one row per case, and a closing summary. */
 import { failureLines } from './export';
 import type { CaseResult, RunResult } from './judge';
+import { ACCOUNT_CURRENCY, formatCents } from '../money';
 
 const VERDICT_WORD = { pass: 'PASS', fail: 'FAIL', error: 'ERROR' } as const;
 const UNFINISHED_WORD = { cancelled: 'CANCELLED', 'not-finished': 'NOT FINISHED' } as const;
@@ -8,7 +9,8 @@ const UNFINISHED_WORD = { cancelled: 'CANCELLED', 'not-finished': 'NOT FINISHED'
 /** A case's word in the table: its verdict, or why its call had not ended when the run was interrupted. */
 const caseWord = (c: CaseResult) => (c.unfinished ? UNFINISHED_WORD[c.unfinished] : VERDICT_WORD[c.verdict]);
 
-export const formatCents = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
+/** Money as the extension shows it (lib/money.ts), in English: a terminal's report is English. */
+const money = (cents: number) => formatCents(cents, ACCOUNT_CURRENCY, 'en-US');
 
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -30,7 +32,7 @@ export function resultTable(run: RunResult): string {
     c.label.length > 40 ? `${c.label.slice(0, 39)}…` : c.label,
     c.status ?? '-',
     c.durationSeconds === null ? '-' : `${c.durationSeconds}s`,
-    c.costCents === null ? '-' : `${c.costCents}¢`,
+    c.costCents === null ? '-' : money(c.costCents),
     problemOf(c).replace(/\s+/g, ' '),
   ]);
   return table([head, ...rows]);
@@ -44,7 +46,7 @@ export function summaryLines(run: RunResult): string[] {
   const word = run.interrupted ? UNFINISHED_WORD[run.interrupted] : VERDICT_WORD[run.verdict];
   const lines = [
     `${word}: ${pass} passed, ${fail} failed, ${error} in error${cancelled ? `, ${cancelled} cancelled` : ''}${notFinished ? `, ${notFinished} not finished` : ''} of ${run.cases.length} cases` +
-      ` · cost ${formatCents(run.totalCostCents)}${run.durationMs === null ? '' : ` · ${formatDuration(run.durationMs)}`}` +
+      ` · cost ${money(run.totalCostCents)}${run.durationMs === null ? '' : ` · ${formatDuration(run.durationMs)}`}` +
       (run.batchId ? ` · batch ${run.batchId}` : ''),
   ];
   const named = (pick: (c: CaseResult) => boolean) => run.cases.filter(pick).map((c) => `${c.caseId} (${c.label})`).join(', ');

@@ -3,7 +3,7 @@
  * schema checks a file being imported and a plan the editor saves. `parsePlan` answers readable
  * problems (a path such as `cases[2].expect.duration.at_most` and a plain message), never throws.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { e164 } from '../api/schemas/common';
 import { validateVariables } from '../calls/csv';
 

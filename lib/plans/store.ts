@@ -7,7 +7,7 @@
  *
  * Versions: 1, the first (plans keyed by a local id, with their time of last change).
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import type { KeptAside } from '../calls/history';
 import { newPlacementState, PLACEMENT_STEPS } from '../placement/state';
 import type { PlanRun } from './run-state';

@@ -3,7 +3,7 @@
  * parses every payload with the union in lib/messages.ts after checking the sender.
  */
 import type { AccountView } from '../account/balance';
-import { z } from '../api/zod';
+import { z } from '../zod';
 
 export const accountRequests = [
   /** The account behind the saved key: `GET /user/me`, or that the service does not offer it. */

@@ -5,7 +5,7 @@
  */
 import type { Agent } from '../api/schemas/agent';
 import { agentCreateBody, agentPatchBody, agentReplaceBody } from '../api/schemas/agent';
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { id } from './common';
 
 export const agentsRequests = [

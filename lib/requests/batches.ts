@@ -6,7 +6,7 @@
  * (`batches/upload-part`, lib/batches/upload.ts) and then names the upload in `batches/create`.
  */
 import type { Batch } from '../api/schemas/batch';
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { MAX_PARTS, PART_CHARS } from '../batches/upload';
 import { country, id } from './common';
 

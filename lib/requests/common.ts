@@ -1,5 +1,5 @@
 /** Pieces every request schema shares: one rule each. */
-import { z } from '../api/zod';
+import { z } from '../zod';
 
 export const id = z.string().min(1).max(128);
 export const country = z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code such as US');

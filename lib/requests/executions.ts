@@ -3,7 +3,7 @@
  * parses every payload with the union in lib/messages.ts after checking the sender.
  */
 import type { ExecutionPage } from '../api/schemas/execution';
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { id } from './common';
 
 /** An instant in ms, as the filter core gives it (lib/executions/filter.ts). */

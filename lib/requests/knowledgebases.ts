@@ -5,7 +5,7 @@
  * and sends its id.
  */
 import type { Knowledgebase } from '../api/schemas/knowledgebase';
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { MAX_URL_LENGTH } from '../knowledgebases/checks';
 import { id } from './common';
 

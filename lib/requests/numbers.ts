@@ -3,7 +3,7 @@
  * parses every payload with the union in lib/messages.ts after checking the sender.
  */
 import type { AvailablePhoneNumber, PhoneNumber } from '../api/schemas/phone-number';
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { country, e164, id } from './common';
 
 export const numbersRequests = [

@@ -4,7 +4,7 @@
  * a plain value and is checked by the plan file's own schema (lib/plans/schema.ts `checkPlan`) in the
  * handler, so the editor, an import and the background refuse the same things with the same words.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import type { TestCase } from '../plans/schema';
 import { id } from './common';
 

@@ -5,7 +5,7 @@
  * the settings store to quarantine before any save replaces it. A value from a newer version is not
  * guessed at: defaults are used and the value is kept aside whole.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import { t } from '../i18n';
 import { SANDBOX_BASE_URL } from './checks';
 

@@ -4,7 +4,7 @@
  * parse reads as absent rather than being kept aside; call history has its own store
  * (lib/background/call-store.ts), which never drops anything.
  */
-import { z } from '../api/zod';
+import { z } from '../zod';
 import type { RouteForms } from '../api/routes';
 import { DATA, type AgentsCache, type KeyState } from '../storage-keys';
 import { readRecord, writeRecord } from './data-db';

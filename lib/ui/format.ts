@@ -1,8 +1,9 @@
 /**
- * Pure formatting helpers for the UI: durations, money, clock times, countdowns and transcripts.
+ * Pure formatting helpers for the UI: durations, clock times, countdowns and transcripts (money: lib/money.ts).
  * No extension API; every function is a plain value in, text out (numbers in the browser's locale).
  */
-import { uiLocale } from './locale';
+import { uiLocale } from '../locale';
+
 
 /** Seconds → "0 s", "45 s", "2 min 05 s", "1 h 02 min". Null/invalid → "—". */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -61,20 +62,6 @@ export function formatDateTime(at: number | string | null | undefined, options: 
     minute: '2-digit',
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   }).format(date);
-}
-
-/**
- * Costs come in cents (possibly fractional): 42 → "$0.42", 12.5 → "$0.125". Null/invalid → "—".
- * The currency is USD unless told otherwise; the format is the browser's locale's.
- */
-export function formatCents(cents: number | null | undefined, currency = 'USD', locale = uiLocale()): string {
-  if (typeof cents !== 'number' || !Number.isFinite(cents)) return '—';
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
-  }).format(cents / 100);
 }
 
 export type Speaker = 'assistant' | 'user';
@@ -137,13 +124,6 @@ export function formatValue(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-/** "12 s" style duration from an execution (either spelling), or null when absent. */
-export function executionDuration(execution: { conversation_duration?: number | null; conversation_time?: number | null } | null | undefined): number | null {
-  if (!execution) return null;
-  const value = execution.conversation_duration ?? execution.conversation_time;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 /** A file name that is safe everywhere: letters, digits, dot, dash, underscore. */

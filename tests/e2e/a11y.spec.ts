@@ -152,3 +152,48 @@ test('side panel: every section in its tablist, by arrow keys and Tab, axe clean
     await checkScreen(panel, `side panel section "${names[i]}"`);
   }
 });
+
+test('side panel at 360 px: the sections in one row, the rest under More, by keyboard, axe clean', async ({ sandbox, openPage }) => {
+  await setUpExtension(openPage, sandbox.url);
+  const panel = await openPage('sidepanel.html');
+  await panel.setViewportSize({ width: 360, height: 800 });
+  const tablist = panel.getByRole('tablist', { name: 'Side panel sections' });
+  const tabs = tablist.getByRole('tab');
+  const more = panel.getByRole('button', { name: 'More' });
+  await expect(more).toBeVisible();
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  const shown = await tabs.allTextContents();
+  expect(shown.length).toBeGreaterThan(1);
+  expect(shown.length).toBeLessThan(8);
+  // One row: every tab and the menu button on the same line.
+  const tops = await panel.locator('.tabs-nav-one-row > [role="tablist"] > [role="tab"], .tabs-nav-one-row .tabs-more-button').evaluateAll((els) =>
+    els.map((el) => Math.round(el.getBoundingClientRect().top)),
+  );
+  expect(new Set(tops).size).toBe(1);
+
+  // The menu button by keyboard: ArrowDown opens it on its first item, arrows move, Escape closes back.
+  await more.focus();
+  await panel.keyboard.press('ArrowDown');
+  const menu = panel.getByRole('menu');
+  const items = menu.getByRole('menuitemradio');
+  await expect(items.first()).toBeFocused();
+  expect((await items.allTextContents()).length + shown.length).toBe(8);
+  await axeOn(panel, 'side panel at 360 px, More menu open');
+  await panel.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await panel.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+
+  // Choosing a section from the menu shows it; the button names it, and the panel is labelled by it.
+  await panel.keyboard.press('Enter');
+  await expect(items.first()).toBeFocused();
+  const chosen = (await items.last().textContent())!;
+  await items.last().click();
+  const current = panel.getByRole('button', { name: `More: ${chosen}` });
+  await expect(current).toBeVisible();
+  await expect(panel.getByRole('tabpanel', { name: chosen })).toBeVisible();
+  await expect(tabs).toHaveText(shown);
+  await settled(panel.getByRole('tabpanel', { name: chosen }));
+  await checkScreen(panel, `side panel at 360 px, "${chosen}" from the More menu`);
+});

@@ -4,7 +4,7 @@
  * extensions need a persistent context and the full Chromium binary.
  */
 import { test as base, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { launchExtension } from '../support/chromium';
+import { launchExtension, type LaunchOptions } from '../support/chromium';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { OWNER_KEY } from '../../sandbox/keys';
 
@@ -14,6 +14,8 @@ export interface Fixtures {
   sandboxOptions: SandboxOptions;
   /** The profile starts with every page allowed (as after Allow when click-to-call was turned on). */
   grantPages: boolean;
+  /** How Chromium is launched, e.g. `{ lang: 'de' }` for the German UI. */
+  extensionLaunch: LaunchOptions;
   sandbox: Sandbox;
   context: BrowserContext;
   extensionId: string;
@@ -30,8 +32,9 @@ export const test = base.extend<Fixtures>({
     await use(sandbox);
     await sandbox.close();
   },
-  context: async ({ grantPages }, use) => {
-    const extension = await launchExtension({ grantPages });
+  extensionLaunch: [{}, { option: true }],
+  context: async ({ grantPages, extensionLaunch }, use) => {
+    const extension = await launchExtension({ grantPages, ...extensionLaunch });
     await use(extension.context);
     await extension.close();
   },

@@ -30,11 +30,16 @@ export interface Grants {
   grantOrigins?: readonly string[];
 }
 
+export interface LaunchOptions extends Grants {
+  /** The browser's UI language (what the extension's t() answers in) and navigator.language, e.g. 'de'. */
+  lang?: string;
+}
+
 /**
  * A fresh profile with the build loaded. `grantLoopback: false` leaves it as a fresh install: no
  * origin granted. Grants are written before launch (scripts/chromium-grants.mjs says why).
  */
-export async function launchExtension({ grantLoopback = true, grantPages = false, grantOrigins = [] }: Grants = {}): Promise<LoadedExtension> {
+export async function launchExtension({ grantLoopback = true, grantPages = false, grantOrigins = [], lang }: LaunchOptions = {}): Promise<LoadedExtension> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error('Build first: npm run build');
   const profile = mkdtempSync(join(tmpdir(), 'c2c-chromium-'));
   writeGrantedOrigins(profile, EXTENSION_DIR, [...(grantLoopback ? LOOPBACK_ORIGINS : []), ...(grantPages ? [ALL_PAGES] : []), ...grantOrigins]);
@@ -51,7 +56,10 @@ export async function launchExtension({ grantLoopback = true, grantPages = false
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(lang ? [`--lang=${lang}`] : []),
     ],
+    // On Linux Chromium takes its UI language from the environment; --lang alone does not set it.
+    ...(lang ? { locale: lang, env: { ...process.env, LANGUAGE: lang, LANG: `${lang.replace('-', '_')}.UTF-8`, LC_ALL: '' } } : {}),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;

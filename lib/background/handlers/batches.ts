@@ -3,7 +3,7 @@ import { scheduledAt, ScheduleError } from '../../api/schedule';
 import { cleanedCsv, previewContacts, readyToSend } from '../../batches/contacts';
 import { UploadError, UploadStaging } from '../../batches/upload';
 import { parsePhoneInput } from '../../phone/normalize';
-import { executionDuration } from '../../ui/format';
+import { executionDuration } from '../../executions/duration';
 import type { BatchReplies } from '../../requests/batches';
 import { InputError } from '../input-error';
 import { currentClient } from '../service';

@@ -1,6 +1,7 @@
 // The account view of GET /user/me, the low-balance rule, and money in the person's locale.
 import { describe, expect, it } from 'vitest';
-import { accountView, formatMoney, isLowBalance, LOW_BALANCE } from '../../../lib/account/balance';
+import { accountView, isLowBalance, LOW_BALANCE } from '../../../lib/account/balance';
+import { formatAmount } from '../../../lib/money';
 
 describe('accountView', () => {
   it('keeps the wallet and concurrency the service gives', () => {
@@ -34,10 +35,10 @@ describe('isLowBalance', () => {
   ])('%s → %s', (wallet, low) => expect(isLowBalance(wallet as number | null)).toBe(low));
 });
 
-describe('formatMoney', () => {
+describe('the wallet through formatAmount', () => {
   it('formats dollars in the given locale and says — for nothing', () => {
-    expect(formatMoney(1250.75, 'en-US')).toBe('$1,250.75');
-    expect(formatMoney(1250.75, 'de-DE')).toMatch(/^1\.250,75\s\$$/);
-    expect(formatMoney(null, 'en-US')).toBe('—');
+    expect(formatAmount(1250.75, 'USD', 'en-US')).toBe('$1,250.75');
+    expect(formatAmount(1250.75, 'USD', 'de-DE')).toMatch(/^1\.250,75\s\$$/);
+    expect(formatAmount(null, 'USD', 'en-US')).toBe('—');
   });
 });

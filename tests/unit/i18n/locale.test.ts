@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countLine } from '../../../components/page/OnThisPage';
-import { formatCents } from '../../../lib/ui/format';
-import { uiLocale } from '../../../lib/ui/locale';
+import { formatCents } from '../../../lib/money';
+import { uiLocale } from '../../../lib/locale';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,11 @@
 /**
  * The house rule "no import cycles, type-only ones included", checked over the shipped code and the
  * sandbox: every relative import (static, `import type`, `export … from`, dynamic `import()`) is an edge.
+ * The same graph holds the layer rules: the client and the dial logic know no screen, and the page side
+ * never reaches the service's client (docs/layout.md, "Layers").
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -58,6 +60,67 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   for (const node of graph.keys()) if (!state.has(node)) visit(node);
   return found;
 }
+
+/** Every file `from` reaches through its imports (itself excluded), with the path to each. */
+export function reachable(graph: Map<string, string[]>, from: string): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
+  const queue: string[][] = [[from]];
+  while (queue.length) {
+    const path = queue.shift()!;
+    for (const next of graph.get(path[path.length - 1]!) ?? []) {
+      if (next === from || paths.has(next)) continue;
+      paths.set(next, [...path, next]);
+      queue.push([...path, next]);
+    }
+  }
+  return paths;
+}
+
+interface LayerRule {
+  /** Files the rule is about, as paths relative to the root. */
+  from: RegExp;
+  /** Files they must never reach, directly or through another module. */
+  never: RegExp;
+  why: string;
+}
+
+const LAYER_RULES: LayerRule[] = [
+  { from: /^lib\/(api|calls|placement)\//, never: /^(lib\/ui|components|entrypoints)\//, why: 'the client and the dial logic know no screen' },
+  { from: /^(lib\/page\/|entrypoints\/content\/|entrypoints\/finder\.ts)/, never: /^lib\/api\//, why: 'the page side never reaches the service\'s client' },
+];
+
+/** Each broken rule as "a → b → c (why)". */
+export function layerViolations(graph: Map<string, string[]>, rules: LayerRule[], rel: (f: string) => string = (f) => f): string[] {
+  const found: string[] = [];
+  for (const file of graph.keys()) {
+    for (const rule of rules) {
+      if (!rule.from.test(rel(file))) continue;
+      for (const [target, path] of reachable(graph, file)) {
+        if (rule.never.test(rel(target))) found.push(`${path.map(rel).join(' → ')} (${rule.why})`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('layers', () => {
+  it('finds a file that reaches a forbidden layer through another (the check itself works)', () => {
+    const graph = new Map([
+      ['lib/api/schedule.ts', ['lib/i18n.ts']],
+      ['lib/i18n.ts', ['lib/ui/locale.ts']],
+      ['lib/ui/locale.ts', []],
+    ]);
+    expect(layerViolations(graph, LAYER_RULES)).toEqual([
+      'lib/api/schedule.ts → lib/i18n.ts → lib/ui/locale.ts (the client and the dial logic know no screen)',
+    ]);
+  });
+
+  it('api and calls never import ui; the page side never imports api', () => {
+    const files = DIRS.flatMap((d) => sources(join(ROOT, d)));
+    const rel = (f: string) => relative(ROOT, f).split(sep).join('/');
+    expect(layerViolations(importGraph(files), LAYER_RULES, rel)).toEqual([]);
+  });
+});
 
 describe('import cycles', () => {
   it('finds a cycle when there is one (the check itself works)', () => {

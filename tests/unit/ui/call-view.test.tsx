@@ -212,7 +212,7 @@ describe('FullCallView', () => {
     expect(screen.getByText('Hello, this is Sam.')).toBeTruthy();
     expect(screen.getByRole('cell', { name: '5000' })).toBeTruthy();
     expect(screen.getByText(/42 s/)).toBeTruthy();
-    expect(screen.getByText('$0.125')).toBeTruthy();
+    expect(screen.getByText('$0.13')).toBeTruthy();
     expect(screen.getByText('Call recipient hung up')).toBeTruthy();
     expect(screen.getByText('CA123')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy transcript' })).toBeTruthy();

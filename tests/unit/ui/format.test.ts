@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { executionDuration } from '../../../lib/executions/duration';
 import {
-  executionDuration,
-  formatCents,
   formatClock,
   formatCountdown,
   formatDuration,
@@ -51,16 +50,6 @@ describe('formatClock', () => {
     expect(formatClock(at, { locale: 'en-GB', timeZone: 'UTC' })).toBe('12:10');
     expect(formatClock(at, { locale: 'en-GB', timeZone: 'UTC', seconds: true })).toBe('12:10:05');
     expect(formatClock(Number.NaN)).toBe('—');
-  });
-});
-
-describe('formatCents', () => {
-  it('turns cents into dollars, keeping fractions of a cent', () => {
-    expect(formatCents(42)).toBe('$0.42');
-    expect(formatCents(12.5)).toBe('$0.125');
-    expect(formatCents(1234)).toBe('$12.34');
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(null)).toBe('—');
   });
 });
 
