@@ -4,6 +4,7 @@
  * per-tab badge, and turns every call intent — overlay, tel: link, shortcut, context menu — into
  * the same confirmation in extension UI. Nothing here can place a call: only Confirm in the popup does.
  */
+import { regionNames } from '../phone/region-names';
 import { browser, type Runtime } from '../browser';
 import type { OwnedNumber } from '../messages';
 import {
@@ -126,7 +127,10 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
         });
       }
       const agent = await defaultAgent();
-      return { enabled: isEnabledOn(host, settings.sites), defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null } satisfies PageConfig;
+      const enabled = isEnabledOn(host, settings.sites);
+      // Country names in the frame's languages, built here once per language (lib/phone/region-names.ts).
+      const places = enabled ? regionNames(request.langs ?? []) : '';
+      return { enabled, defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null, ...(places ? { places } : {}) } satisfies PageConfig;
     }
     case 'page/finder': {
       // Only into the asking frame, and only where click-to-call is on; the script is ours alone.

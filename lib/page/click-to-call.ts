@@ -27,6 +27,8 @@ export interface PageLink {
 export interface ClickToCallConfig {
   defaultCountry: string;
   agentName: string | null;
+  /** Country names in the frame's languages (lib/phone/region-names.ts), added to the place index before the scan. */
+  places?: string;
 }
 
 /** What the content script's environment gives the finder. */
@@ -141,7 +143,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   // The place-name index's one-time build first, as a task of its own (where the page may hold
   // numbers: the first stage loads the finder only for those and says so; started otherwise, look),
   // then the scan. The phone library warms up in the background, which parses the page's texts.
-  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? [warmUpPlaces] : [];
+  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? [() => warmUpPlaces(config.places)] : [];
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();

@@ -54,10 +54,11 @@ describe('bundle size', () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThan(5_000);
   });
 
-  it('the scanner with the phone library (lib/phone/scan.ts: tests, benches) stays under 47 KB gzipped', async () => {
+  // 47 KB until issue 20 added the phone, column and identifier words of fifteen languages (about 3 KB).
+  it('the scanner with the phone library (lib/phone/scan.ts: tests, benches) stays under 50 KB gzipped', async () => {
     const size = await gzippedBundle('lib/phone/scan.ts');
     expect(size).toBeGreaterThan(30_000); // sanity: libphonenumber-js is in there
-    expect(size).toBeLessThan(47_000);
+    expect(size).toBeLessThan(50_000);
   });
 
   it("the scanner bundle takes libphonenumber-js's matchesEntirely from the RegExp memo, its ParseError from lib/phone", async () => {
