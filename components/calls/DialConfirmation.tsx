@@ -17,6 +17,8 @@ export interface RequestOrigin {
   /** Host of the tab's page when a frame on another host asked. */
   topSite: string | null;
   source: 'overlay' | 'tel-link' | 'context-menu' | 'shortcut' | null;
+  /** The number as the page wrote it ("٠٥٠ ١٢٣ ٤٥٦٧"), when it differs from how it is dialled. Page text: rendered as text. */
+  written?: string;
 }
 
 /** How long a guarded confirmation's Confirm stays disabled after the window shows. */
@@ -99,6 +101,14 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
         <dd>
           {number.country ? t('calls_numberWithCountry', number.international, countryName(number.country)) : number.international}
           <br />
+          {requestedBy?.written ? (
+            <>
+              <span class="as-written">
+                {t('calls_asWritten')} <bdi>{requestedBy.written}</bdi>
+              </span>
+              <br />
+            </>
+          ) : null}
           <span class="mono">{number.e164}</span>
         </dd>
         <dt>{t('calls_from')}</dt>

@@ -35,10 +35,12 @@ export function requestOrigin(search: string): RequestOrigin | null {
   const top = queryParam('top', search);
   const source = queryParam('source', search);
   if (site === null && source === null) return null;
+  const written = queryParam('written', search)?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 64);
   return {
     site: site && HOST.test(site) ? site : '',
     topSite: top && HOST.test(top) ? top : null,
     source: SOURCES.find((s) => s === source) ?? null,
+    ...(written ? { written } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ export type ConfirmationSource = 'overlay' | 'tel-link' | 'context-menu' | 'shor
 export interface ConfirmationRequest {
   /** As found or selected; the form checks it. */
   number: string;
+  /** The number as the page wrote it, when that differs from `number` (other scripts' digits): shown beside it. */
+  written?: string;
   country: string;
   source: ConfirmationSource;
   /** Host of the page (or frame) that asked, from the browser; '' when unknown. */
@@ -28,6 +30,7 @@ export function confirmationPath(request: ConfirmationRequest): string {
   const params = new URLSearchParams({ dial: request.number, country: request.country, source: request.source });
   if (request.agentId) params.set('agent', request.agentId);
   if (request.site) params.set('site', request.site);
+  if (request.written) params.set('written', request.written);
   if (request.topSite && request.topSite !== request.site) params.set('top', request.topSite);
   return `/popup.html?${params}`;
 }

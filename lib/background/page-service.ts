@@ -165,7 +165,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
       if (!deps.throttle.allow(tabId, deps.now())) return null;
       const topSite = hostOf(sender.tab?.url);
-      await openConfirmation({ number: request.number, country: countryFor(host, settings), source: request.source, site: host, topSite }, deps);
+      await openConfirmation({ number: request.number, ...(request.written ? { written: request.written } : {}), country: countryFor(host, settings), source: request.source, site: host, topSite }, deps);
       return null;
     }
   }

@@ -208,8 +208,10 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
       e.preventDefault();
       e.stopPropagation();
       const number = current.hit.match.e164;
+      // As written too, when that is not how a dial pad shows it (other scripts' digits, full-width forms).
+      const written = current.hit.match.raw.trim().slice(0, 64);
       hide();
-      link.send({ type: 'page/call', number, source: 'overlay' }).catch(failed);
+      link.send({ type: 'page/call', number, ...(written && !/^[\d\s()+.\-]*$/.test(written) ? { written } : {}), source: 'overlay' }).catch(failed);
     });
     view.button.addEventListener('keydown', (e) => {
       if (!e.isTrusted || !current) return;

@@ -43,6 +43,8 @@ export const pageRequest = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('page/call'),
     number: z.string().min(1).max(64),
+    /** The number as the page writes it ("٠٥٠ ١٢٣ ٤٥٦٧", "０３－１２３４－５６７８"), shown beside the number dialled. */
+    written: raw.optional(),
     source: z.enum(['overlay', 'tel-link']),
   }),
 ]);
