@@ -118,7 +118,6 @@ function places(): Map<string, CountryCode> {
 /** Names in Japanese, Chinese or Korean: found inside longer words ("中国上海市", "대한민국의"). */
 const UNSPACED_RE = /[\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF]/;
 const unspaced = new Map<string, CountryCode>();
-let unspacedRe: RegExp | null = null;
 
 /**
  * Adds country names the background built from data ("CCname|CCname|…", ./region-names.ts) for the
@@ -130,17 +129,35 @@ export function addPlaceNames(names: string): void {
     const code = entry.slice(0, 2);
     if (isCountry(code)) add(map, entry.slice(2), code);
   }
-  unspacedRe = null;
+  unspacedSizes = null;
   valueCountries.clear();
 }
 
-function unspacedNames(): RegExp | null {
-  if (!unspacedRe && unspaced.size > 0) {
-    const names = [...unspaced.keys()].filter((k) => k.length >= 2).sort((a, b) => b.length - a.length);
-    unspacedRe = new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-  }
-  return unspacedRe;
+/** The lengths unspaced names come in, longest first (a name is looked up at each position by length, not by one big alternation). */
+function unspacedLengths(): number[] {
+  if (!unspacedSizes) unspacedSizes = [...new Set([...unspaced.keys()].map((k) => k.length).filter((n) => n >= 2))].sort((a, b) => b - a);
+  return unspacedSizes;
 }
+let unspacedSizes: number[] | null = null;
+
+/** Unspaced names inside `folded`, at each position the longest that starts there. */
+function unspacedIn(folded: string, out: PlaceMention[]): void {
+  const lengths = unspacedLengths();
+  for (let i = 0; i < folded.length; i++) {
+    if (!UNSPACED_RE.test(folded[i]!)) continue;
+    // Korean writes words apart: a name starts its word there.
+    if (HANGUL_RE.test(folded[i]!) && HANGUL_RE.test(folded[i - 1] ?? '')) continue;
+    for (const n of lengths) {
+      const country = unspaced.get(folded.slice(i, i + n));
+      if (country) {
+        out.push({ at: i, country });
+        i += n - 1;
+        break;
+      }
+    }
+  }
+}
+const HANGUL_RE = /[\uAC00-\uD7AF]/;
 
 export interface PlaceMention {
   /** Offset of the name in the text. */
@@ -172,15 +189,8 @@ export function placesIn(text: string): PlaceMention[] {
   WORD_RE.lastIndex = 0;
   for (let m: RegExpExecArray | null; (m = WORD_RE.exec(folded)); ) words.push({ at: m.index, word: m[0].replace(/\.$/, '') });
   const out: PlaceMention[] = [];
-  const inside = UNSPACED_RE.test(folded) ? unspacedNames() : null;
-  if (inside) {
-    inside.lastIndex = 0;
-    for (let m: RegExpExecArray | null; (m = inside.exec(folded)); ) {
-      // Korean writes words apart: a name starts its word there.
-      if (/[\uAC00-\uD7AF]/.test(m[0]) && /[\uAC00-\uD7AF]/.test(folded[m.index - 1] ?? '')) continue;
-      out.push({ at: m.index, country: unspaced.get(m[0])! });
-    }
-  }
+  const inside = unspaced.size > 0 && UNSPACED_RE.test(folded);
+  if (inside) unspacedIn(folded, out);
   for (let i = 0; i < words.length; i++) {
     const most = firstWords.get(words[i]!.word);
     if (!most) continue;
