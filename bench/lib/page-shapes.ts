@@ -220,7 +220,40 @@ export function rawText(bytes = 1_000_000, seed = 21): PageShape {
   return { name: `raw-text-${Math.round(bytes / 1_000_000)}mb`, html, numbers: phones.length, distinct: distinctNumbers(phones), large: true };
 }
 
+/** Countries of a localized list: the German name the Land column shows, and a national number in the country's own format. */
+const LOCAL_COUNTRIES: readonly { land: string; city: string; phone: (r: Rand) => string }[] = [
+  { land: 'Deutschland', city: 'Berlin', phone: (r) => `030 ${int(r, 2000000, 8999999)}` },
+  { land: 'Frankreich', city: 'Paris', phone: (r) => `01 ${int(r, 40, 49)} ${pad(int(r, 0, 99), 2)} ${pad(int(r, 0, 99), 2)} ${pad(int(r, 0, 99), 2)}` },
+  { land: 'Spanien', city: 'Madrid', phone: (r) => `91 ${int(r, 100, 999)} ${pad(int(r, 0, 99), 2)} ${pad(int(r, 0, 99), 2)}` },
+  { land: 'Italien', city: 'Rom', phone: (r) => `06 ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}` },
+  { land: 'Niederlande', city: 'Amsterdam', phone: (r) => `020 ${int(r, 100, 999)} ${int(r, 1000, 9999)}` },
+  { land: 'Vereinigtes Königreich', city: 'London', phone: (r) => `020 7946 ${pad(int(r, 0, 999), 4)}` },
+  { land: 'Japan', city: 'Tokio', phone: (r) => `03-${int(r, 3000, 6999)}-${int(r, 1000, 9999)}` },
+  { land: 'Mexiko', city: 'Mexiko-Stadt', phone: (r) => `55 ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}` },
+];
+
+/**
+ * A localized CRM list (issue 20): `rows` rows of a German list view, the Land column naming each
+ * row's country in German only, a national number per row, and ids, VAT ids, amounts and dates.
+ * The page's language brings the country names of page/config.
+ */
+export function localizedList(rows: number, seed = 16): PageShape {
+  const r = seeded(seed);
+  const phones: string[] = [];
+  const body = Array.from({ length: rows }, (_, i) => {
+    const c = pick(r, LOCAL_COUNTRIES);
+    const phone = c.phone(r);
+    phones.push(`${c.land}:${phone}`);
+    return `<tr><td>${esc(name(r))}</td><td>${c.city}</td><td>${c.land}</td><td>${esc(phone)}</td><td>${int(r, 1000000, 9999999)}</td><td>DE${int(r, 100000000, 999999999)}</td><td>${int(r, 1, 999)}.${pad(int(r, 0, 999), 3)},${pad(int(r, 0, 99), 2)}</td><td>${pad(int(r, 1, 28), 2)}.${pad(int(r, 1, 12), 2)}.${int(r, 2019, 2026)}</td><td>#${i}</td></tr>`;
+  });
+  const html =
+    `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Alle Kontakte</title>` +
+    `<style>body{font:14px system-ui;margin:16px}td,th{padding:2px 6px;border-bottom:1px solid #ddd}</style></head><body>` +
+    `<h1>Alle Kontakte</h1><table><thead><tr><th>Name</th><th>Ort</th><th>Land</th><th>Telefon</th><th>Kundennr.</th><th>USt-IdNr.</th><th>Umsatz (EUR)</th><th>Erstellt am</th><th>Zeile</th></tr></thead><tbody>${body.join('')}</tbody></table></body></html>`;
+  return { name: `localized-list-${rows}`, html, numbers: rows, distinct: new Set(phones).size, large: true };
+}
+
 /** Every shape the cost bench measures, large pages first. */
 export function pageShapes(rows = 5000): PageShape[] {
-  return [reportExport(rows), bigTable(rows), longArticle(1500), lookAlikes(rows), rawText(), recordView(), mailThread()];
+  return [reportExport(rows), bigTable(rows), localizedList(rows), longArticle(1500), lookAlikes(rows), rawText(), recordView(), mailThread()];
 }

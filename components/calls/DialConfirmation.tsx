@@ -19,6 +19,8 @@ export interface RequestOrigin {
   /** A frame with no site of its own (an opaque origin: data:, sandboxed) asked: "a frame inside <topSite>". */
   opaqueFrame: boolean;
   source: 'overlay' | 'tel-link' | 'context-menu' | 'shortcut' | null;
+  /** The number as the page wrote it ("٠٥٠ ١٢٣ ٤٥٦٧"), when it differs from how it is dialled. Page text: rendered as text. */
+  written?: string;
 }
 
 /** How long a guarded confirmation's Confirm stays disabled after the window shows. */
@@ -105,6 +107,14 @@ export function DialConfirmation({ agentName, number, fromNumber, variables, act
         <dd>
           {number.country ? t('calls_numberWithCountry', number.international, countryName(number.country)) : number.international}
           <br />
+          {requestedBy?.written ? (
+            <>
+              <span class="as-written">
+                {t('calls_asWritten')} <bdi>{requestedBy.written}</bdi>
+              </span>
+              <br />
+            </>
+          ) : null}
           <span class="mono">{number.e164}</span>
         </dd>
         <dt>{t('calls_from')}</dt>

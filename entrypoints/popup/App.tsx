@@ -41,13 +41,15 @@ export function requestOrigin(search: string): RequestOrigin | null {
   const source = queryParam('source', search);
   if (site === null && inside === null && source === null) return null;
   const host = (value: string | null) => (value && HOST.test(value) ? value : null);
+  const written = queryParam('written', search)?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 64);
   // A frame with no site of its own is never named after a site, whatever else the URL says.
-  if (inside !== null) return { site: '', topSite: host(inside), opaqueFrame: true, source: SOURCES.find((s) => s === source) ?? null };
+  if (inside !== null) return { site: '', topSite: host(inside), opaqueFrame: true, source: SOURCES.find((s) => s === source) ?? null, ...(written ? { written } : {}) };
   return {
     site: host(site) ?? '',
     topSite: host(top),
     opaqueFrame: false,
     source: SOURCES.find((s) => s === source) ?? null,
+    ...(written ? { written } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export type ConfirmationSource = 'overlay' | 'tel-link' | 'context-menu' | 'shor
 export interface ConfirmationRequest {
   /** As found or selected; the form checks it. */
   number: string;
+  /** The number as the page wrote it, when that differs from `number` (other scripts' digits): shown beside it. */
+  written?: string;
   country: string;
   source: ConfirmationSource;
   /**
@@ -40,6 +42,7 @@ export function confirmationPath(request: ConfirmationRequest): string {
     if (asker.site) params.set('site', asker.site);
     if (asker.topSite && asker.topSite !== asker.site) params.set('top', asker.topSite);
   }
+  if (request.written) params.set('written', request.written);
   return `/popup.html?${params}`;
 }
 

@@ -4,6 +4,7 @@
  * per-tab badge, and turns every call intent — overlay, tel: link, shortcut, context menu — into
  * the same confirmation in extension UI. Nothing here can place a call: only Confirm in the popup does.
  */
+import { regionNames } from '../phone/region-names';
 import { browser, type Runtime } from '../browser';
 import type { OwnedNumber } from '../messages';
 import {
@@ -150,7 +151,10 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
         await updateTab(tabId, host, (tab) => ({ ...tab, host }));
       }
       const agent = await defaultAgent();
-      return { enabled: isEnabledOn(host, settings.sites), defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null } satisfies PageConfig;
+      const enabled = isEnabledOn(host, settings.sites);
+      // Country names in the frame's languages, built here once per language (lib/phone/region-names.ts).
+      const places = enabled ? regionNames(request.langs ?? []) : '';
+      return { enabled, defaultCountry: countryFor(host, settings), agentName: agent?.name ?? null, ...(places ? { places } : {}) } satisfies PageConfig;
     }
     case 'page/finder': {
       // Only into the asking frame, and only where click-to-call is on; the script is ours alone.
@@ -178,7 +182,10 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       // Refused where click-to-call is off; beyond the tab's share, dropped (not queued).
       if (tabId === undefined || !isEnabledOn(host, settings.sites)) return null;
       if (!deps.throttle.allow(tabId, deps.now())) return null;
-      await openConfirmation({ number: request.number, country: countryFor(host, settings), source: request.source, asker: askingFrame(sender as FrameSender) }, deps);
+      await openConfirmation(
+        { number: request.number, ...(request.written ? { written: request.written } : {}), country: countryFor(host, settings), source: request.source, asker: askingFrame(sender as FrameSender) },
+        deps,
+      );
       return null;
     }
   }

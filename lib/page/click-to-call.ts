@@ -27,6 +27,8 @@ export interface PageLink {
 export interface ClickToCallConfig {
   defaultCountry: string;
   agentName: string | null;
+  /** Country names in the frame's languages (lib/phone/region-names.ts), added to the place index before the scan. */
+  places?: string;
 }
 
 /** What the content script's environment gives the finder. */
@@ -141,7 +143,7 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
   // The place-name index's one-time build first, as a task of its own (where the page may hold
   // numbers: the first stage loads the finder only for those and says so; started otherwise, look),
   // then the scan. The phone library warms up in the background, which parses the page's texts.
-  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? [warmUpPlaces] : [];
+  const warmUp = (env.mayHoldNumbers ?? mayHoldNumbers(doc, env.getShadowRoot)) ? [() => warmUpPlaces(config.places)] : [];
   const work = () => {
     const step = warmUp.shift();
     if (!step) return scanner.runChunk();
@@ -206,8 +208,10 @@ export function startClickToCall(link: PageLink, config: ClickToCallConfig, doc:
       e.preventDefault();
       e.stopPropagation();
       const number = current.hit.match.e164;
+      // As written too, when that is not how a dial pad shows it (other scripts' digits, full-width forms).
+      const written = current.hit.match.raw.trim().slice(0, 64);
       hide();
-      link.send({ type: 'page/call', number, source: 'overlay' }).catch(failed);
+      link.send({ type: 'page/call', number, ...(written && !/^[\d\s()+.\-]*$/.test(written) ? { written } : {}), source: 'overlay' }).catch(failed);
     });
     view.button.addEventListener('keydown', (e) => {
       if (!e.isTrusted || !current) return;

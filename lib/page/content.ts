@@ -33,6 +33,25 @@ export interface ContentBrowser {
   dom?: DomApi;
 }
 
+/** A config's country names: at most about 16 languages' worth. */
+const MAX_PLACES = 200_000;
+
+/**
+ * The languages a frame is written in: its document's, those of up to 200 elements that say theirs
+ * (a record shown in each partner's language), and the browser's. Country names come back for them.
+ */
+export function pageLanguages(doc: Document): string[] {
+  const tags = new Set<string>();
+  const add = (tag: string | null | undefined) => {
+    if (tag && tags.size < 24 && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/.test(tag) && !/^en\b/i.test(tag)) tags.add(tag);
+  };
+  add(doc.documentElement?.lang);
+  const marked = doc.querySelectorAll?.('[lang]') ?? [];
+  for (let i = 0; i < marked.length && i < 200; i++) add(marked[i]!.getAttribute('lang'));
+  for (const tag of doc.defaultView?.navigator?.languages ?? []) add(tag);
+  return [...tags];
+}
+
 export function readConfig(value: unknown): PageConfig | null {
   if (!value || typeof value !== 'object') return null;
   const c = value as Record<string, unknown>;
@@ -41,6 +60,7 @@ export function readConfig(value: unknown): PageConfig | null {
     enabled: c.enabled,
     defaultCountry: c.defaultCountry,
     agentName: typeof c.agentName === 'string' && c.agentName.trim() ? c.agentName.trim().slice(0, 60) : null,
+    ...(typeof c.places === 'string' && c.places.length <= MAX_PLACES ? { places: c.places } : {}),
   };
 }
 
@@ -135,7 +155,7 @@ export function runContentScript(browser: ContentBrowser, loadFinder: LoadFinder
     const mine = ++generation;
     let next: PageConfig | null = null;
     try {
-      next = readConfig(await link.send({ type: 'page/config' }));
+      next = readConfig(await link.send({ type: 'page/config', langs: pageLanguages(doc) }));
     } catch {
       next = null;
     }

@@ -12,7 +12,11 @@ const raw = z.string().min(1).max(64);
 export const MAX_REPORTED_NUMBERS = 500;
 export const pageRequest = z.discriminatedUnion('type', [
   /** Should this frame scan, and with which default country? */
-  z.strictObject({ type: z.literal('page/config') }),
+  z.strictObject({
+    type: z.literal('page/config'),
+    /** The languages the frame is written in (its document's, its elements', the browser's): country names in them come back. */
+    langs: z.array(z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/)).max(24).optional(),
+  }),
   /** This frame may hold a number: inject the finder (entrypoints/finder.ts) into it. */
   z.strictObject({ type: z.literal('page/finder') }),
   /**
@@ -36,6 +40,8 @@ export const pageRequest = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('page/call'),
     number: z.string().min(1).max(64),
+    /** The number as the page writes it ("٠٥٠ ١٢٣ ٤٥٦٧", "０３－１２３４－５６７８"), shown beside the number dialled. */
+    written: raw.optional(),
     source: z.enum(['overlay', 'tel-link']),
   }),
   /**
@@ -80,6 +86,8 @@ export interface PageConfig {
   defaultCountry: string;
   /** Shown in the overlay: "Call with <agent>". */
   agentName: string | null;
+  /** Country names in the frame's languages, "CCname|CCname|…" (lib/phone/region-names.ts). */
+  places?: string;
 }
 
 /**

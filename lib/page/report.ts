@@ -9,11 +9,15 @@ export interface ReportedNumber {
   e164: string;
 }
 
+/** The message's E.164 rule (./messages.ts): a reading past 15 digits would make the whole report fail it. */
+const E164_RE = /^\+[1-9]\d{1,14}$/;
+
 /** One entry per E.164 number (the first place it shows), at most `cap`. */
 export function numbersToReport(matches: Iterable<PhoneMatch>, cap = MAX_REPORTED): ReportedNumber[] {
   const seen = new Map<string, ReportedNumber>();
   for (const m of matches) {
     if (seen.size >= cap) break;
+    if (!E164_RE.test(m.e164)) continue;
     if (!seen.has(m.e164)) seen.set(m.e164, { raw: m.raw.replace(/\s+/g, ' ').trim().slice(0, 64) || m.e164, e164: m.e164 });
   }
   return [...seen.values()];

@@ -9,12 +9,12 @@ export const INPUT_TYPES_WITH_TEXT: ReadonlySet<string> = new Set(['', 'text', '
 /** Fewer digits than this and a text cannot hold a number the finder reports. */
 export const MIN_DIGITS = 7;
 
-/** Cheap prefilter: does `text` contain at least `min` ASCII (or full-width) digits? */
+/** Cheap prefilter: does `text` contain at least `min` digits (ASCII, full-width, Arabic-Indic, Persian or Devanagari)? */
 export function hasEnoughDigits(text: string, min: number = MIN_DIGITS): boolean {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19)) {
+    if ((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19) || (c >= 0x0660 && c <= 0x0669) || (c >= 0x06f0 && c <= 0x06f9) || (c >= 0x0966 && c <= 0x096f)) {
       if (++n >= min) return true;
     }
   }
@@ -23,11 +23,13 @@ export function hasEnoughDigits(text: string, min: number = MIN_DIGITS): boolean
 
 // Seven digits with at most four phone punctuation characters between neighbours (libphonenumber's
 // own limit): the shape any candidate has. "$125,400.00" and "Page 12 of 40" fail it cheaply.
-const CANDIDATE_SHAPE_RE =
-  /[0-9\uFF10-\uFF19](?:[\s\u00A0\u00AD\u200B\u2060\u3000\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]{0,4}[0-9\uFF10-\uFF19]){6}/;
+// Digits of other scripts and direction marks count as ./digits.ts reads them (the background).
+const DIGIT = String.raw`0-9\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9\u0966-\u096F`;
+const PUNCTUATION = String.raw`\s\u00A0\u00AD\u200B\u2060\u3000\-\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069`;
+const CANDIDATE_SHAPE_RE = new RegExp(`[${DIGIT}](?:[${PUNCTUATION}]{0,4}[${DIGIT}]){6}`);
 
 const CANDIDATE_SHAPES_RE = new RegExp(CANDIDATE_SHAPE_RE.source, 'g');
-const LEAD_IN_RE = /[\s\u00A0(\[\uFF08\uFF3B]/;
+const LEAD_IN_RE = /[\s\u00A0(\[\uFF08\uFF3B\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * Could `text` hold a number written without its country code, one the page's country decides

@@ -19,6 +19,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/min';
 import { hasEnoughDigits, mayContainPhoneNumber } from './candidate';
+import { toAsciiDigits } from './digits';
 import { supportedCountry } from './countries';
 import { telHrefText } from './tel-href';
 import { coreOf, rejectionReason, type FieldLabel, type RejectReason } from './reject';
@@ -225,16 +226,19 @@ function isSpace(c: number): boolean {
 // only when the default country dials 00, so it is masked as "  +49 30 …" (same length: offsets hold).
 const IDD_00_RE = /(?<![\p{L}\p{N}_])(?<![\d+().\/\-][\s\u00A0]*)00[\s\u00A0.\-]?(?=[1-9])/gu;
 
-function run(text: string, options: FindOptions, sink: Sink, fast = false): void {
+function run(written: string, options: FindOptions, sink: Sink, fast = false): void {
+  // Other scripts' digits and marks as ASCII, offsets kept (./digits.ts); raw stays as written.
+  const text = toAsciiDigits(written);
   if (!mayContainPhoneNumber(text)) return;
   const masked = text.includes('00') ? text.replace(IDD_00_RE, (idd) => ' '.repeat(idd.length - 1) + '+') : text;
-  if (masked === text) return runMasked(text, options, sink, fast);
   runMasked(masked, options, sink, fast);
+  if (masked === written) return;
   for (const m of sink.accepted) {
     // Report the prefix as written: "0049 30 901820", not "+49 30 901820".
     if (masked[m.start] === '+' && text[m.start] !== '+') while (m.start > 0 && masked[m.start - 1] === ' ' && text[m.start - 1] !== ' ') m.start--;
-    m.raw = text.slice(m.start, m.end);
+    m.raw = written.slice(m.start, m.end);
   }
+  for (const m of sink.rejected) m.raw = written.slice(m.start, m.end);
 }
 
 function runMasked(text: string, options: FindOptions, sink: Sink, fast: boolean): void {

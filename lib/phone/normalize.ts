@@ -24,6 +24,7 @@ import { Metadata } from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/max/metadata';
 import { t } from '../i18n';
 import { countryName } from '../country-names';
+import { toAsciiDigits } from './digits';
 
 export type { CountryCode };
 
@@ -105,8 +106,9 @@ function countryForInternational(digits: string): CountryCode | undefined {
  * (an unknown code is reported only when it is needed).
  */
 export function parsePhoneInput(text: string, defaultCountry?: CountryCode | string): PhoneInputResult {
-  // Full-width digits (typed with an East Asian IME) are digits.
-  let input = (text ?? '').trim().replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
+  // Full-width digits (typed with an East Asian IME), Arabic-Indic, Persian and Devanagari digits are
+  // digits; direction marks around a number copied from a right-to-left page are nothing.
+  let input = toAsciiDigits(text ?? '').trim();
   if (input === '') return fail('EMPTY', t('phone_errEmpty'));
   if (input.length > MAX_INPUT_LENGTH) {
     return fail('TOO_LONG_INPUT', t('phone_errTooLongInput', input.length));
@@ -227,9 +229,10 @@ export function parsePhoneInput(text: string, defaultCountry?: CountryCode | str
  */
 export function numberInSelection(text: string, country?: CountryCode | string): string {
   const selection = text.replace(/\s+/g, ' ').trim().slice(0, MAX_INPUT_LENGTH);
+  const plain = toAsciiDigits(text.slice(0, 256));
   if (selection === '' || parsePhoneInput(selection, country).ok) return selection;
   const c = supported(country);
-  const [first] = findPhoneNumbersInText(text.slice(0, 256), c ? { defaultCountry: c } : {});
+  const [first] = findPhoneNumbersInText(plain, c ? { defaultCountry: c } : {});
   return first ? text.slice(first.startsAt, first.endsAt) : selection;
 }
 

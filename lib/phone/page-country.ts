@@ -10,6 +10,7 @@
 import { callingCodeOf, type CountryCode } from './countries';
 import type { FoundPhoneNumber } from './find';
 import { countryOfValue, placesIn, type PlaceMention } from './place-names';
+import { labelKind } from './reject';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -77,7 +78,7 @@ function only(countries: (CountryCode | undefined)[]): CountryCode | null | unde
 }
 
 /** Columns of states and provinces: their two-letter codes (IN Indiana, RS Rio Grande do Sul, NL Newfoundland) are not countries. */
-const STATE_COLUMN = /\b(?:state|province|prov|county|prefecture|estado|provincia|bundesland|st)\b/i;
+const STATE_COLUMN = /\b(?:state|province|prov|county|prefecture|estado|provincia|bundesland|kanton|st)\b/i;
 
 /**
  * Columns whose values are numbers, addresses of mail, dates or amounts: a place written in one labels
@@ -103,7 +104,7 @@ function columnPlan(row: Element, memo: CountryMemo): ColumnPlan {
   const key = row.parentElement ?? row;
   let plan = memo.columns.get(key);
   if (!plan) {
-    plan = columnHeads(row.closest('table'), row).map((head) => (VALUE_COLUMN.test(head) ? 'skip' : STATE_COLUMN.test(head) ? 'state' : 'read'));
+    plan = columnHeads(row.closest('table'), row).map((head) => (VALUE_COLUMN.test(head) || labelKind(head) === 'phone' ? 'skip' : STATE_COLUMN.test(head) ? 'state' : 'read'));
     memo.columns.set(key, plan);
   }
   return plan;
@@ -143,7 +144,7 @@ function labelsInternational(text: string, at: number): boolean {
 }
 
 /** Words of a Country field, in the languages the finder reads; after one, an ISO code names the country ("Country IN"). */
-const COUNTRY_FIELD = '(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s)';
+const COUNTRY_FIELD = '(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s|[Pp]aese|[Nn]azione|[Kk]raj|[Pp]aństwo|[Üü]lke|[Ss]trana|国|国家|國家|国・地域|국가|الدولة|البلد|کشور|מדינה|देश)';
 const COUNTRY_FIELD_RE = new RegExp(COUNTRY_FIELD, 'u');
 const CODED_COUNTRY_RE = new RegExp(String.raw`(?<![\p{L}])${COUNTRY_FIELD}\s*:?\s+([A-Z]{2})(?![\p{L}])`, 'u');
 

@@ -8,6 +8,11 @@
  * page-country.test.ts checks the list against Intl.DisplayNames. Then own-language names of common
  * countries, aliases and business cities. The index is built on first use (the content script's
  * warm-up, warmUpPlaces), in about a millisecond.
+ *
+ * Every country's name in the page's other languages comes from data: the background builds them
+ * with Intl.DisplayNames (./region-names.ts) for the languages the page is written in and hands them
+ * over with the frame's config; warmUpPlaces(names) adds them. Names in scripts written without
+ * spaces (Japanese, Chinese) or with particles glued on (Korean) are found inside words too.
  */
 import { isCountry, type CountryCode } from './countries';
 
@@ -74,22 +79,27 @@ const PLACES =
   'US:philadelphia,san diego,detroit,minneapolis,portland,las vegas,nashville,pittsburgh,baltimore,salt lake city,new orleans,honolulu';
 
 /** Country names that are more often something else on a page (people, US states, words). */
-const NOT_PLACES = new Set(['jordan', 'chad', 'georgia', 'jersey', 'guernsey', 'niger', 'man', 'turkey', 'guinea']);
+const NOT_PLACES = new Set(['jordan', 'chad', 'georgia', 'jersey', 'guernsey', 'niger', 'man', 'turkey', 'guinea', 'mali', 'togo', 'oman', 'مالي', 'عمان', 'cad', 'gana', 'fas']);
 
 let index: Map<string, CountryCode> | null = null;
 /** First word of a name → the most words a name starting with it has. */
 const firstWords = new Map<string, number>();
 
+const LATIN_WITH_MARKS_RE = /[\u00C0-\u024F\u1E00-\u1EFF]/g;
+
+/** Lower case, Latin letters without their diacritics ("İstanbul", "México"); the length never changes, so offsets hold. */
 function fold(s: string): string {
-  // Most page text is ASCII: no Unicode normalisation needed.
-  return (/[^\x00-\x7f]/.test(s) ? s.normalize('NFD').replace(/\p{M}/gu, '') : s).toLowerCase();
+  // Most page text is ASCII: no Unicode normalisation needed. Other scripts keep their marks
+  // (Devanagari's vowel signs are part of the word).
+  return (/[^\x00-\x7f]/.test(s) ? s.replace(LATIN_WITH_MARKS_RE, (c) => c.normalize('NFD')[0]!) : s).toLowerCase();
 }
 
 function add(map: Map<string, CountryCode>, name: string | undefined, code: CountryCode): void {
   if (!name) return;
-  const key = fold(name).replace(/[^\p{L}. ]+/gu, ' ').replace(/ +/g, ' ').trim();
+  const key = fold(name).replace(/[^\p{L}\p{M}. ]+/gu, ' ').replace(/ +/g, ' ').trim();
   if (!key || NOT_PLACES.has(key) || map.has(key)) return;
   map.set(key, code);
+  if (UNSPACED_RE.test(key)) unspaced.set(key, code);
   const words = key.split(' ');
   firstWords.set(words[0]!, Math.max(firstWords.get(words[0]!) ?? 0, words.length));
 }
@@ -105,22 +115,67 @@ function places(): Map<string, CountryCode> {
   return (index = map);
 }
 
+/** Names in Japanese, Chinese or Korean: found inside longer words ("中国上海市", "대한민국의"). */
+const UNSPACED_RE = /[\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF]/;
+const unspaced = new Map<string, CountryCode>();
+
+/**
+ * Adds country names the background built from data ("CCname|CCname|…", ./region-names.ts) for the
+ * page's languages. Names of other languages that are also common words stay out (NOT_PLACES).
+ */
+export function addPlaceNames(names: string): void {
+  const map = places();
+  for (const entry of names.split('|')) {
+    const code = entry.slice(0, 2);
+    if (isCountry(code)) add(map, entry.slice(2), code);
+  }
+  unspacedSizes = null;
+  valueCountries.clear();
+}
+
+/** The lengths unspaced names come in, longest first (a name is looked up at each position by length, not by one big alternation). */
+function unspacedLengths(): number[] {
+  if (!unspacedSizes) unspacedSizes = [...new Set([...unspaced.keys()].map((k) => k.length).filter((n) => n >= 2))].sort((a, b) => b - a);
+  return unspacedSizes;
+}
+let unspacedSizes: number[] | null = null;
+
+/** Unspaced names inside `folded`, at each position the longest that starts there. */
+function unspacedIn(folded: string, out: PlaceMention[]): void {
+  const lengths = unspacedLengths();
+  for (let i = 0; i < folded.length; i++) {
+    if (!UNSPACED_RE.test(folded[i]!)) continue;
+    // Korean writes words apart: a name starts its word there.
+    if (HANGUL_RE.test(folded[i]!) && HANGUL_RE.test(folded[i - 1] ?? '')) continue;
+    for (const n of lengths) {
+      const country = unspaced.get(folded.slice(i, i + n));
+      if (country) {
+        out.push({ at: i, country });
+        i += n - 1;
+        break;
+      }
+    }
+  }
+}
+const HANGUL_RE = /[\uAC00-\uD7AF]/;
+
 export interface PlaceMention {
   /** Offset of the name in the text. */
   at: number;
   country: CountryCode;
 }
 
-const WORD_RE = /[\p{L}][\p{L}.]*/gu;
+const WORD_RE = /[\p{L}][\p{L}\p{M}.]*/gu;
 
 /** `EN_NAMES` as the index reads it, for the test that checks it against Intl.DisplayNames. */
 export const ENGLISH_NAMES: readonly string[] = EN_NAMES.split('|');
 
 const HAS_LETTER_RE = /\p{L}/u;
 
-/** Builds the index, as a step of its own before the scan (lib/page/click-to-call.ts). */
-export function warmUpPlaces(): void {
+/** Builds the index, as a step of its own before the scan (lib/page/click-to-call.ts), with the names the config brought. */
+export function warmUpPlaces(names?: string): void {
   places();
+  if (names) addPlaceNames(names);
 }
 
 /** Places named in free text, in order ("the London desk", "Rio de Janeiro - RJ, Brasil"). */
@@ -134,6 +189,8 @@ export function placesIn(text: string): PlaceMention[] {
   WORD_RE.lastIndex = 0;
   for (let m: RegExpExecArray | null; (m = WORD_RE.exec(folded)); ) words.push({ at: m.index, word: m[0].replace(/\.$/, '') });
   const out: PlaceMention[] = [];
+  const inside = unspaced.size > 0 && UNSPACED_RE.test(folded);
+  if (inside) unspacedIn(folded, out);
   for (let i = 0; i < words.length; i++) {
     const most = firstWords.get(words[i]!.word);
     if (!most) continue;
@@ -141,13 +198,13 @@ export function placesIn(text: string): PlaceMention[] {
       const key = words.slice(i, i + n).map((w) => w.word).join(' ');
       const country = map.get(key);
       if (country) {
-        out.push({ at: words[i]!.at, country });
+        if (!unspaced.has(key)) out.push({ at: words[i]!.at, country });
         i += n - 1;
         break;
       }
     }
   }
-  return out;
+  return inside ? out.sort((a, b) => a.at - b.at) : out;
 }
 
 /** The country a whole field value or table cell names: a place, or an upper-case ISO code ("MX"). */

@@ -36,9 +36,29 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const DIGIT = /\d/;
 const SPACE = /\s/;
 
-/** Words that, right before a number (or in its field label), say "this is a phone number". */
-const POSITIVE_WORDS = String.raw`phone|phones|telephone|tel|tele|ph|mobile|mob|cell|cellphone|cellular|fax|call|calls|dial|direct|dd|office|main|work|home|whatsapp|sms|text|hotline|helpline|switchboard|reception|contact|landline|voice|tél|téléphone|telefon|telefone|telefono|teléfono|handy|portable|mobil|móvil|movil|celular|fone|caller`;
-const POSITIVE_RE = new RegExp(String.raw`(?<![\p{L}])(?:${POSITIVE_WORDS})(?![\p{L}])`, 'iu');
+/**
+ * Words that, right before a number (or in its field label), say "this is a phone number": English,
+ * then German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish, Turkish, Russian, Arabic,
+ * Persian, Hebrew and Hindi (words between letter boundaries; marks count as letters, for Devanagari).
+ */
+const POSITIVE_WORDS = String.raw`phone|phones|telephone|tel|tele|ph|mobile|mob|cell|cellphone|cellular|fax|call|calls|dial|direct|dd|office|main|work|home|whatsapp|sms|text|hotline|helpline|switchboard|reception|contact|landline|voice|caller|` +
+  String.raw`telefon|telefonnummer|telefonnr|rufnummer|durchwahl|festnetz|mobiltelefon|mobilnummer|mobilfunk|handy|handynummer|mobil|zentrale|einwahl|einwahlnummer|anruf|anrufen|telefax|` +
+  String.raw`tél|téléphone|portable|fixe|standard|appelez|appeler|` +
+  String.raw`teléfono|telefono|tfno|tlf|móvil|movil|celular|fijo|llame|llamar|centralita|` +
+  String.raw`telefone|telemóvel|telemovel|fone|ligue|` +
+  String.raw`cellulare|cell|fisso|chiama|chiamare|centralino|` +
+  String.raw`telefoon|telefoonnummer|mobiel|mobiele|bel|bellen|` +
+  String.raw`komórka|komórkowy|komorkowy|kom|zadzwoń|` +
+  String.raw`mobilnr|telefonnr|växel|vaxel|ring|` +
+  String.raw`telefonu|gsm|sabit|` +
+  String.raw`телефон|тел|моб|мобильный|факс|` +
+  String.raw`هاتف|الهاتف|جوال|الجوال|موبايل|الموبايل|تلفون|تليفون|التليفون|فاكس|الفاكس|محمول|المحمول|نقال|اتصل|` +
+  String.raw`تلفن|موبایل|همراه|فکس|` +
+  String.raw`טלפון|טל|נייד|פקס|סלולרי|` +
+  String.raw`फ़ोन|फोन|मोबाइल|दूरभाष|टेलीफ़ोन|टेलीफोन|फ़ैक्स|फैक्स`;
+/** The same in scripts written without spaces between words (Japanese, Chinese) or with particles glued on (Korean): no boundaries. */
+const POSITIVE_CJK = String.raw`電話|电话|手机|手機|携帯|ケータイ|座机|座機|传真|傳真|热线|熱線|ファックス|ファクス|フリーダイヤル|フリーコール|代表番号|連絡先|联系方式|전화|휴대폰|핸드폰|휴대전화|연락처|팩스|대표번호`;
+const POSITIVE_RE = new RegExp(String.raw`(?<![\p{L}\p{M}])(?:${POSITIVE_WORDS})(?![\p{L}\p{M}])|${POSITIVE_CJK}`, 'iu');
 /** Short labels such as "M:", "T.", "F:", "P:", "O:" used in signatures. */
 const POSITIVE_LETTER_RE = /(?:^|[^\p{L}])[mtfpodwhc]\s*[:.]\s*$/iu;
 
@@ -52,6 +72,24 @@ const NEGATIVE_BEFORE_RE = new RegExp(
   String.raw`(?:^|[^\p{L}\p{N}])(${NEGATIVE_WORDS})(?![\p{L}])${FILLER}\s*[:#=\-–—.]?\s*[:#]?\s*$`,
   'iu',
 );
+/**
+ * Names of identifiers that are never phone numbers, in the languages above: company, tax and VAT
+ * ids, registers, postal codes, bank accounts, meeting ids, PINs and passcodes. Unlike NEGATIVE_WORDS
+ * they may stand a few words before the number ("RCS de Paris sous le numéro 362 521 879", "N° TVA
+ * intracommunautaire : FR 40 …", "Participant PIN (India audio bridge): …").
+ */
+const ID_WORDS = String.raw`steuernummer|steuer-?nr|st\.?-?nr|ust|ustg|ust-?id|ust-?idnr|umsatzsteuer[\p{L}-]*|identifikationsnummer|wirtschafts-?idnr|handelsregister|registergericht|amtsgericht|hrb|hra|kundennummer|kundennr|kd-?nr|rechnungsnummer|rechnungsnr|bestellnummer|bestellnr|auftragsnummer|auftragsnr|vertragsnummer|kontonummer|konto|blz|bankleitzahl|plz|postleitzahl|postfach|artikelnummer|aktenzeichen|sendungsnummer|vorgangsnummer|ticketnummer|seriennummer|mitgliedsnummer|versicherungsnummer|personalnummer|besprechungs-?id|konferenz-?id|telefonkonferenz-?id|kenncode|kennung|einwahlcode|zugangscode|passwort|kennwort|` +
+  String.raw`siret|siren|rcs|tva|intracommunautaire|ape|naf|rib|facture|commande|devis|dossier|code\s+postal|cedex|accès|acces|réunion|conférence|mot\s+de\s+passe|identifiant|` +
+  String.raw`nif|cif|nie|dni|registro\s+mercantil|tomo|folio|hoja|factura|pedido|presupuesto|código\s+postal|codigo\s+postal|cuenta|expediente|reunión|código\s+de\s+acceso|` +
+  String.raw`cnpj|cpf|inscrição|inscricao|cep|nota\s+fiscal|fatura|agência|reunião|senha|código\s+de\s+acesso|` +
+  String.raw`partita\s+iva|p\.?\s?iva|codice\s+fiscale|rea|cap|fattura|ordine|riunione|` +
+  String.raw`kvk|kvk-nummer|btw|btw-nummer|btw-id|vestigingsnummer|factuur|factuurnummer|klantnummer|rekeningnummer|postcode|vergadering|` +
+  String.raw`nip|regon|krs|pesel|zamówienie|kod\s+pocztowy|organisationsnummer|org\.?\s?nr|orgnr|momsnr|momsregistreringsnummer|personnummer|postnummer|fakturanummer|ordernummer|vergi|mersis|kimlik|sipariş|posta\s+kodu|` +
+  String.raw`gstin|gst|pan|abn|acn|duns|eori|company\s+(?:number|no|registration)|registration|registered|meeting|passcode|password|access\s+code|participant\s+code|conference\s+(?:id|code)|pin|iban|bic|swift|vat|` +
+  String.raw`السجل|سجل|الضريبي|ضريبي|الضريبية|الرخصة|رخصة|الرمز|البريدي|البطاقة|آيبان|الآيبان|پستی|شناسه|اقتصادی|ח\.?פ|ע\.?מ|מיקוד|עוסק|ת\.?ז|חשבון|पिन|पिनकोड|जीएसटी|जीएसटीआईएन|पैन|खाता`;
+const ID_CJK = String.raw`法人番号|登録番号|会社法人等番号|郵便番号|〒|口座|普通預金|当座預金|普通|当座|会員番号|注文番号|顧客番号|請求書番号|伝票番号|会議\s?ID|ミーティング\s?ID|パスコード|パスワード|暗証番号|社会信用代码|信用代码|税号|纳税人识别号|组织机构代码|营业执照|邮编|邮政编码|账号|帐号|订单号|订单编号|发票号|会议号|会议ID|密码|사업자등록번호|법인등록번호|우편번호|계좌|주문번호|회의\s?ID|암호|비밀번호`;
+const ID_RE = new RegExp(String.raw`(?<![\p{L}\p{M}])(?:${ID_WORDS})(?![\p{L}\p{M}])|${ID_CJK}`, 'iu');
+
 /** In a field label, any of these words marks a non-phone field (when no phone word is present). */
 const NEGATIVE_LABEL_RE = new RegExp(
   String.raw`(?<![\p{L}])(?:${NEGATIVE_WORDS}|date|time|created|modified|updated|due|closed|size|count|score|rating|year|duration|employees|quantity|number\s+of)(?![\p{L}])`,
@@ -112,7 +150,7 @@ function bareWithoutPhoneContext(core: string, positive: boolean, label: FieldLa
   return !text || labelKind(text) !== 'phone';
 }
 
-const TRAILING_FILLERS_RE = /(?:[\s:#.\-–—=()]|(?<![\p{L}])(?:number|num|no|nr)(?![\p{L}]))*$/iu;
+const TRAILING_FILLERS_RE = /(?:[\s:#.\-–—=()'׳\u060C]|(?<![\p{L}])(?:number|num|no|nr|nummer|numéro|número|numero|numer|n[º°]|番号|번호|رقم)(?![\p{L}]))*$/iu;
 
 /** Up to `max` characters before `start`, without a word cut in half at the window's start. */
 function textBefore(text: string, start: number, max: number): string {
@@ -130,7 +168,7 @@ export function hasPositiveContextBefore(text: string, start: number): boolean {
   if (POSITIVE_LETTER_RE.test(before)) return true;
   const stripped = before.replace(TRAILING_FILLERS_RE, '');
   if (ID_HEAD_RE.test(stripped)) return false; // "Contact ID:"
-  const words = stripped.split(/[^\p{L}]+/u).filter((w) => w.length > 0);
+  const words = stripped.split(/[^\p{L}\p{M}]+/u).filter((w) => w.length > 0);
   // "call me at", "text us on": the phone word sits before the pronoun and the preposition.
   while (words.length > 1 && PRONOUN_OR_PREPOSITION_RE.test(words[words.length - 1]!)) words.pop();
   return words.slice(-2).some((w) => POSITIVE_RE.test(w));
@@ -326,6 +364,16 @@ function checkShape(core: string, text: string, start: number, end: number): Rej
 const BLANK_RE = /^\s*$/;
 const LINE_LABEL_RE = /(?:^|\n)([^\n\d]{1,40})\n\s*$/u;
 
+const IBAN_HEAD_RE = /(?:^|[^\p{L}\p{N}])[A-Z]{2}\d{2}(?:[ \u00A0]?[A-Z0-9]{4})+[ \u00A0]?$/u;
+
+/** The clause before a number (after the last digit, its last non-empty line) names an identifier and no phone. */
+function idNamedInClause(before: string): boolean {
+  const lines = before.replace(/^[^]*\d/u, '').split('\n');
+  let clause = lines.pop() ?? '';
+  while (/^\s*$/.test(clause) && lines.length > 0) clause = lines.pop()!;
+  return ID_RE.test(clause) && !POSITIVE_RE.test(clause);
+}
+
 function checkContext(c: Candidate, core: string): RejectReason | null {
   const { text, start, end } = c;
   const before = textBefore(text, start, 48);
@@ -359,6 +407,10 @@ function checkContext(c: Candidate, core: string): RejectReason | null {
     if (/(?:^|\s)#\s*$/.test(before)) return 'hash-id';
   }
 
+  // An identifier named earlier in the clause ("SIREN", "P.IVA", "Participant PIN (…)"): not a number.
+  if (!positive && idNamedInClause(before)) return 'keyword';
+  // The tail of an IBAN written in groups ("NL91 ABNA 0417 1643 00"): its groups hold letters.
+  if (IBAN_HEAD_RE.test(before)) return 'grouped-id';
   // A non-phone field label ("Account Number") vetoes, unless the text itself says phone ("Main: …").
   const label = positive ? undefined : labelText(c.label);
   if (label && labelKind(label) === 'other') return 'label';
@@ -414,7 +466,7 @@ const labelKinds = new Map<string, LabelKind>();
 export function labelKind(label: string): LabelKind {
   let kind = labelKinds.get(label);
   if (kind === undefined) {
-    kind = ID_HEAD_RE.test(label) ? 'other' : POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) ? 'other' : 'neutral';
+    kind = ID_HEAD_RE.test(label) ? 'other' : POSITIVE_RE.test(label) ? 'phone' : NEGATIVE_LABEL_RE.test(label) || ID_RE.test(label) ? 'other' : 'neutral';
     if (labelKinds.size >= 512) labelKinds.clear();
     labelKinds.set(label, kind);
   }

@@ -300,6 +300,28 @@ describe('found numbers', () => {
     expect(await handlePageRequest({ type: 'page/config' }, sender('https://crm.example.com/'), t.deps)).toEqual({ enabled: true, defaultCountry: 'US', agentName: 'Sales' });
     expect(await handlePageRequest({ type: 'page/config' }, sender('https://other.example.org/'), t.deps)).toEqual({ enabled: false, defaultCountry: 'US', agentName: 'Sales' });
   });
+
+  it('page/config brings the country names of the languages the frame is written in, from Intl.DisplayNames; none for English or where click-to-call is off', async () => {
+    const t = setup();
+    await useSites({ mode: 'only-listed', listed: ['crm.example.com'] });
+    const answer = (await handlePageRequest({ type: 'page/config', langs: ['de-AT', 'ja', 'en-GB'] }, sender('https://crm.example.com/'), t.deps)) as { places?: string };
+    const names = answer.places!.split('|');
+    expect(names).toContain('FRFrankreich');
+    expect(names).toContain('GBVereinigtes Königreich');
+    expect(names).toContain('CN中国');
+    expect(names).not.toContain('FRFrance');
+    expect(await handlePageRequest({ type: 'page/config', langs: ['en'] }, sender('https://crm.example.com/'), t.deps)).toEqual({ enabled: true, defaultCountry: 'US', agentName: 'Sales' });
+    expect(await handlePageRequest({ type: 'page/config', langs: ['de'] }, sender('https://other.example.org/'), t.deps)).toEqual({ enabled: false, defaultCountry: 'US', agentName: 'Sales' });
+    // A language tag is all a frame can send: nothing else, at most 24.
+    expect(pageRequest.safeParse({ type: 'page/config', langs: ['de<script>'] }).success).toBe(false);
+    expect(pageRequest.safeParse({ type: 'page/config', langs: Array(25).fill('de') }).success).toBe(false);
+  });
+
+  it('a page call carries the number as written, shown beside the number dialled', async () => {
+    const t = setup();
+    await handlePageRequest({ type: 'page/call', number: '+966501234567', written: '٠٥٠ ١٢٣ ٤٥٦٧', source: 'overlay' }, sender('https://crm.example.com/'), t.deps);
+    expect(t.shownParams()[0]!.get('written')).toBe('٠٥٠ ١٢٣ ٤٥٦٧');
+  });
 });
 
 describe('page/finder', () => {

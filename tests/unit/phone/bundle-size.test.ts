@@ -54,11 +54,12 @@ describe('bundle size', () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThan(5_000);
   });
 
-  it('the scanner with the phone library (lib/phone/scan.ts: tests, benches) stays under 49 KB gzipped', async () => {
+  // 47 KB until it read long texts in slices and paced its page/find requests as the page's does (about
+  // 2 KB), and issue 20 added the phone, column and identifier words of fifteen languages (about 3 KB).
+  it('the scanner with the phone library (lib/phone/scan.ts: tests, benches) stays under 52 KB gzipped', async () => {
     const size = await gzippedBundle('lib/phone/scan.ts');
     expect(size).toBeGreaterThan(30_000); // sanity: libphonenumber-js is in there
-    // (47 KB until it read long texts in slices and paced its page/find requests, as the page's does.)
-    expect(size).toBeLessThan(49_000);
+    expect(size).toBeLessThan(52_000);
   });
 
   it("the scanner bundle takes libphonenumber-js's matchesEntirely from the RegExp memo, its ParseError from lib/phone", async () => {

@@ -12,6 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parsePhoneNumberFromString as parseMin } from 'libphonenumber-js/min';
 import { parsePhoneNumberFromString as parseMax } from 'libphonenumber-js/max';
 import { createScanner, scanNode, type PhoneMatch, type ScanOptions } from '../../../lib/phone/scan';
+import { pageLanguages } from '../../../lib/page/content';
+import { warmUpPlaces } from '../../../lib/phone/place-names';
+import { regionNames } from '../../../lib/phone/region-names';
 
 // A string path: under happy-dom the global URL is happy-dom's, not Node's.
 const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/pages/');
@@ -97,7 +100,9 @@ function score(found: Record<string, number>, expected: Record<string, number>):
   return { tp, fp, fn };
 }
 
+/** As on a page: the country names of the page's languages (page/config's answer) join the place index first. */
 function scan(document: Document, options: ScanOptions): PhoneMatch[] {
+  warmUpPlaces(regionNames(pageLanguages(document)));
   return scanNode(document, options);
 }
 

@@ -124,6 +124,17 @@ describe('a confirmation a page asked for', () => {
     expect(requestOrigin('?inside=%3Cb%3Ebank%3C%2Fb%3E&site=bank.example&source=overlay')).toEqual({ site: '', topSite: null, opaqueFrame: true, source: 'overlay' });
   });
 
+  it('shows the number as the page wrote it (Arabic-Indic digits) beside the number it dials, as text', async () => {
+    background();
+    const written = encodeURIComponent('\u0660\u0665\u0660 \u0661\u0662\u0663 \u0664\u0665\u0666\u0667');
+    await renderWithStore(<PopupApp search={`?dial=%2B966501234567&agent=${AGENT_ID}&country=US&site=crm.example.sa&source=overlay&written=${written}`} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.as-written')?.textContent).toBe('As written on the page: \u0660\u0665\u0660 \u0661\u0662\u0663 \u0664\u0665\u0666\u0667');
+    expect(dialog.textContent).toContain('+966 50 123 4567');
+    expect(requestOrigin(`?site=a.example&source=overlay&written=${encodeURIComponent('<b>x</b>')}`)?.written).toBe('<b>x</b>');
+    expect(dialog.querySelector('b')).toBeNull();
+  });
+
   it('shows only a host name: anything else in `site` is not shown', () => {
     expect(requestOrigin('?site=crm.example.com&source=shortcut')).toEqual({ site: 'crm.example.com', topSite: null, opaqueFrame: false, source: 'shortcut' });
     expect(requestOrigin(`?site=${encodeURIComponent('Your bank <b>says</b> confirm')}&source=tel-link`)).toEqual({ site: '', topSite: null, opaqueFrame: false, source: 'tel-link' });
