@@ -59,7 +59,7 @@ export async function advanceCall(call: CallRecord, client: DialClient, describe
     // Variables the CSV cannot carry (checked when dialling; kept here for records from elsewhere).
     return { call: writeFailed(call, call.step, { message: (error as Error).message, transient: false }, now()), changed: [] };
   }
-  return advancePlacement(call, spec, client, describe, now, { owned, follow: (c) => followCall(c, client, describe, now) });
+  return advancePlacement(call, spec, { client, describe, now, owned, follow: (c) => followCall(c, client, describe, now) });
 }
 
 /** Following one call: find its execution through the batch, then read it at the tracker's pace. */

@@ -11,13 +11,13 @@ import type { Batch } from '../api/schemas/batch';
 import { serviceNow } from '../api/clock';
 import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
 import type { PlacementClient } from './client';
-import { finishLocally, pollFailed, stopNotConfirmed, succeeded, writeFailed, type DescribeError, type StepResult } from './outcome';
+import { finishLocally, pollFailed, stopNotConfirmed, succeeded, writeFailed, type DescribeError, type StepEnv, type StepResult } from './outcome';
 import type { BatchSpec, PlacementState } from './state';
 
 /** A batch status that means it will never dial (again). */
 const OVER = new Set(['stopped', 'completed', 'failed', 'executed']);
 
-export async function createStep<P extends PlacementState>(call: P, spec: BatchSpec, client: PlacementClient, describe: DescribeError, now: () => number): Promise<StepResult<P>> {
+export async function createStep<P extends PlacementState>(call: P, spec: BatchSpec, { client, describe, now }: StepEnv): Promise<StepResult<P>> {
   try {
     // An earlier try may have made the batch and lost the answer: find it by its name before making another.
     let batchId: string | undefined;
@@ -79,7 +79,7 @@ function followScheduled<P extends PlacementState>(call: P, client: PlacementCli
   };
 }
 
-export async function scheduleStep<P extends PlacementState>(call: P, client: PlacementClient, describe: DescribeError, now: () => number): Promise<StepResult<P>> {
+export async function scheduleStep<P extends PlacementState>(call: P, { client, describe, now }: StepEnv): Promise<StepResult<P>> {
   try {
     if (call.scheduleAttempts > 1) {
       // An earlier try may have been taken and its answer lost: a batch past `created` is already under way.
@@ -107,7 +107,7 @@ export async function scheduleStep<P extends PlacementState>(call: P, client: Pl
  *   over: followed to its end.
  * Anything not confirmed (network trouble, 5xx) keeps the flag and is tried again ("Stopping…").
  */
-export async function stopBatchStep<P extends PlacementState>(call: P, spec: BatchSpec, client: PlacementClient, describe: DescribeError, now: () => number): Promise<StepResult<P>> {
+export async function stopBatchStep<P extends PlacementState>(call: P, spec: BatchSpec, { client, describe, now }: StepEnv): Promise<StepResult<P>> {
   /** The service's word that the batch had already ended (kept as `stopRefused`: there was nothing to stop). */
   let ended: string | null = null;
   try {

@@ -16,7 +16,7 @@ import { isRouteMissing } from '../api/errors';
 import type { Execution } from '../api/schemas/execution';
 import { t } from '../i18n';
 import type { PlacementClient } from './client';
-import { finishLocally, pollExecution, stopNotConfirmed, succeeded, writeFailed, type DescribeError, type StepResult } from './outcome';
+import { finishLocally, pollExecution, stopNotConfirmed, succeeded, writeFailed, type StepEnv, type StepResult } from './outcome';
 import { rowVariables } from './row-variables';
 import { PLACEMENT_ID_VARIABLE, type PlacementState, type PlacementSpec } from './state';
 
@@ -79,14 +79,7 @@ function cannotTell<P extends PlacementState>(call: P, now: number): StepResult<
 }
 
 /** `POST /call` (after looking for an earlier try's call), then the first read of its execution. */
-export async function startStep<P extends PlacementState>(
-  call: P,
-  spec: CallSpec,
-  client: PlacementClient,
-  describe: DescribeError,
-  now: () => number,
-  owned?: ReadonlySet<string>,
-): Promise<StepResult<P>> {
+export async function startStep<P extends PlacementState>(call: P, spec: CallSpec, { client, describe, now, owned }: StepEnv): Promise<StepResult<P>> {
   try {
     if ((await client.offersStartCall?.()) === false) return toBatch(call, now());
     let executionId: string | undefined;
@@ -117,14 +110,7 @@ export async function startStep<P extends PlacementState>(
  * (by its id; a lookup that cannot tell says so and keeps the stop pending for a Retry).
  * Then `POST /call/{id}/stop` and follow the execution until the service says it is over.
  */
-export async function stopStartedStep<P extends PlacementState>(
-  call: P,
-  spec: CallSpec,
-  client: PlacementClient,
-  describe: DescribeError,
-  now: () => number,
-  owned?: ReadonlySet<string>,
-): Promise<StepResult<P>> {
+export async function stopStartedStep<P extends PlacementState>(call: P, spec: CallSpec, { client, describe, now, owned }: StepEnv): Promise<StepResult<P>> {
   let executionId = call.executionId;
   if (!executionId) {
     if (call.startAttempts === 0) return finishLocally(call, now());

@@ -12,16 +12,13 @@
  */
 import { createStep, removeTwins, scheduleStep, stopBatchStep } from './batch-steps';
 import { startStep, stopStartedStep } from './call-steps';
-import type { PlacementClient } from './client';
-import type { DescribeError, StepResult } from './outcome';
+import type { StepEnv, StepResult } from './outcome';
 import type { PlacementSpec, PlacementState } from './state';
 import { stopPending } from './tracker';
 
-export interface AdvanceContext<P extends PlacementState> {
+export interface AdvanceEnv<P extends PlacementState> extends StepEnv {
   /** One step of following once the placement is made (finding-execution, tracking). */
   follow(placement: P): Promise<StepResult<P>>;
-  /** Executions other placements own: never adopted by a lookup. */
-  owned?: ReadonlySet<string>;
 }
 
 /**
@@ -49,15 +46,9 @@ export function retryPlacement<P extends PlacementState>(p: P, now: number): P {
 }
 
 /** Performs the placement's current step once. Never throws: failures are written on the state. */
-export async function advancePlacement<P extends PlacementState>(
-  p: P,
-  spec: PlacementSpec,
-  client: PlacementClient,
-  describe: DescribeError,
-  now: () => number,
-  context: AdvanceContext<P>,
-): Promise<StepResult<P>> {
-  const result = await runStep(p, spec, client, describe, now, context);
+export async function advancePlacement<P extends PlacementState>(p: P, spec: PlacementSpec, env: AdvanceEnv<P>): Promise<StepResult<P>> {
+  const { client } = env;
+  const result = await runStep(p, spec, env);
   // A create that was retried may have had a twin land late (held in the network past our look):
   // once the placement is over, tidy again. Only after a retried create, so a plain one costs nothing.
   if (spec.via === 'batch' && p.step !== 'finished' && result.call.step === 'finished' && result.call.batchId && result.call.createAttempts > 1) {
@@ -68,30 +59,23 @@ export async function advancePlacement<P extends PlacementState>(
   return offset === undefined || result.call.clockOffset === offset ? result : { ...result, call: { ...result.call, clockOffset: offset } };
 }
 
-function runStep<P extends PlacementState>(
-  p: P,
-  spec: PlacementSpec,
-  client: PlacementClient,
-  describe: DescribeError,
-  now: () => number,
-  context: AdvanceContext<P>,
-): Promise<StepResult<P>> {
+function runStep<P extends PlacementState>(p: P, spec: PlacementSpec, env: AdvanceEnv<P>): Promise<StepResult<P>> {
   if (p.step === 'finished') return Promise.resolve({ call: p, changed: [] });
   // A placement that went out as a batch after all (no POST /call) is stopped as a batch.
   if (stopPending(p)) {
-    return p.via === 'call' && spec.via === 'call' ? stopStartedStep(p, spec, client, describe, now, context.owned) : stopBatchStep(p, asBatch(spec), client, describe, now);
+    return p.via === 'call' && spec.via === 'call' ? stopStartedStep(p, spec, env) : stopBatchStep(p, asBatch(spec), env);
   }
   if (p.failure) return Promise.resolve({ call: p, changed: [] });
   switch (p.step) {
     case 'starting-call':
-      return spec.via === 'call' ? startStep(p, spec, client, describe, now, context.owned) : Promise.resolve({ call: { ...p, step: 'creating-batch' as const }, changed: [] });
+      return spec.via === 'call' ? startStep(p, spec, env) : Promise.resolve({ call: { ...p, step: 'creating-batch' as const }, changed: [] });
     case 'creating-batch':
-      return createStep(p, asBatch(spec), client, describe, now);
+      return createStep(p, asBatch(spec), env);
     case 'scheduling':
-      return scheduleStep(p, client, describe, now);
+      return scheduleStep(p, env);
     case 'finding-execution':
     case 'tracking':
-      return context.follow(p);
+      return env.follow(p);
   }
 }
 

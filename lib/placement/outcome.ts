@@ -4,6 +4,7 @@
  * the steps themselves; generic over the record that carries the placement (a call, a plan run).
  */
 import type { Execution } from '../api/schemas/execution';
+import type { PlacementClient } from './client';
 import type { PlacementState, PlacementStep } from './state';
 import { applyExecution, applyPollFailure, FAILURE } from './tracker';
 
@@ -19,6 +20,15 @@ export interface StepError {
   retryAfterMs?: number;
 }
 export type DescribeError = (error: unknown) => StepError;
+
+/** What every step works with: the service, how its errors read, the clock, and the executions other placements own. */
+export interface StepEnv {
+  client: PlacementClient;
+  describe: DescribeError;
+  now: () => number;
+  /** Executions other placements own: never adopted by a lookup. */
+  owned?: ReadonlySet<string>;
+}
 
 export interface StepResult<P extends PlacementState> {
   call: P;

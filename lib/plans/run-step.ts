@@ -26,7 +26,7 @@ import {
 /** Performs the run's current step once and answers the new state. Never throws. */
 export async function advanceRun(run: PlanRun, client: PlacementClient, describe: DescribeError, now: () => number): Promise<PlanRun> {
   if (!isRunActive(run)) return run;
-  const { call: stepped } = await advancePlacement(run, runSpec(run), client, describe, now, { follow: (r) => followRun(r, client, describe, now) });
+  const { call: stepped } = await advancePlacement(run, runSpec(run), { client, describe, now, follow: (r) => followRun(r, client, describe, now) });
   let next = withFollow(stepped, now());
   if (next.failure && !next.stopRequested) {
     const { message, status } = next.failure;
