@@ -112,7 +112,7 @@ describe('page shapes', () => {
     const a = pageShapes(200);
     const b = pageShapes(200);
     expect(a.map((s) => s.html)).toEqual(b.map((s) => s.html));
-    expect(a.map((s) => s.name)).toEqual(['report-export-200', 'crm-table-200', 'article-1500p', 'look-alikes-200', 'record-view', 'mail-thread']);
+    expect(a.map((s) => s.name)).toEqual(['report-export-200', 'crm-table-200', 'localized-list-200', 'article-1500p', 'look-alikes-200', 'raw-text-1mb', 'record-view', 'mail-thread']);
     // The article has no digit at all; the export has one phone per row, in 6 columns.
     expect(/\d/.test(a[2]!.html.replace(/<style>.*?<\/style>/, '').replace(/<[^>]*>/g, ''))).toBe(false);
     expect(a[0]!.numbers).toBe(200);
