@@ -114,7 +114,7 @@ describe('page shapes', () => {
     expect(a.map((s) => s.html)).toEqual(b.map((s) => s.html));
     expect(a.map((s) => s.name)).toEqual(['report-export-200', 'crm-table-200', 'localized-list-200', 'article-1500p', 'look-alikes-200', 'raw-text-1mb', 'record-view', 'mail-thread']);
     // The article has no digit at all; the export has one phone per row, in 6 columns.
-    expect(/\d/.test(a[2]!.html.replace(/<style>.*?<\/style>/, '').replace(/<[^>]*>/g, ''))).toBe(false);
+    expect(/\d/.test(a.find((s) => s.name === 'article-1500p')!.html.replace(/<style>.*?<\/style>/, '').replace(/<[^>]*>/g, ''))).toBe(false);
     expect(a[0]!.numbers).toBe(200);
     expect((a[0]!.html.match(/<tr>/g) ?? []).length).toBe(201);
     expect(a[0]!.html.split('<tr>')[5]!.match(/<td>/g)).toHaveLength(6);
