@@ -80,7 +80,13 @@ function freezeVolatileText(): void {
     [/\b\d{1,2}:\d{2}(?::\d{2})?(\s?[AP]M)?\b/g, '12:00$1'],
     [/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g, '1/1/2026'],
     [/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, '1.1.2026'],
+    // The sandbox's port (a new one each run) and the extension's id (from the folder the build is in).
+    [/\b127\.0\.0\.1:\d+/g, '127.0.0.1:8787'],
+    [/\b[a-p]{32}\b/g, 'abcdefghijklmnopabcdefghijklmnop'],
   ];
+  for (const input of document.querySelectorAll('input')) {
+    if (/\b127\.0\.0\.1:\d+/.test(input.value)) input.value = input.value.replace(/\b127\.0\.0\.1:\d+/g, '127.0.0.1:8787');
+  }
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     let text = node.data;
