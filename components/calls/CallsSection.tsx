@@ -29,8 +29,10 @@ interface CallsSectionProps extends SectionProps {
 /** The side panel's calls: the call view, a dial form and the history. */
 export function CallsSection({ callId, onCallChange, focus, onAgentChange }: CallsSectionProps) {
   const store = useStore();
-  // First use: nothing to show yet, so the section opens on the dial form.
-  const [tab, setTab] = useState<Tab>(() => (callId || store.calls.value.length ? 'call' : 'dial'));
+  // First use: nothing to show yet, so the section opens on the dial form — decided from the history as
+  // it loads (it may arrive after the first render), until the user picks a tab.
+  const [chosen, setTab] = useState<Tab | null>(null);
+  const tab: Tab = chosen ?? (callId || store.calls.value.length ? 'call' : 'dial');
   const [prefill, setPrefill] = useState<{ value: DialPrefill; key: number }>({ value: {}, key: 0 });
   useEffect(() => {
     if (focus) setTab('call');
