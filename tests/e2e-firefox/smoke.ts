@@ -5,7 +5,7 @@
  *
  * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback access is
  * requested on Save like any origin's: granted without a prompt here, as prompts are off by pref);
- * least privilege (docs/security.md): click-to-call on pages is off at install with no page access, and
+ * least privilege (./page-access.ts, docs/security.md): click-to-call on pages is off at install with no page access, and
  * its switch in Options → Sites asks for every page; with it on, the run-time registered content
  * script reports a page's number; every frame (./frames.ts): about:blank,
  * srcdoc and blob: frames each report their own numbers, closed shadow roots are read, and frame pages
@@ -34,7 +34,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { storedCallsIn } from '../support/data-store';
@@ -57,6 +57,7 @@ import {
   withTimeout,
 } from './browser';
 import { everyFrameChecks, startFixtureServer } from './frames';
+import { grants, offGivesEveryPageBack, pagesSwitch, turnPagesOn } from './page-access';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -227,34 +228,6 @@ async function setUpSession(): Promise<Session> {
   return s;
 }
 
-/** What the extension holds now: every page, and the sandbox's loopback origin (asked from an extension page). */
-async function grants(p: Page): Promise<{ pages: boolean; service: boolean }> {
-  return p.evaluate(async () => {
-    const api = (globalThis as unknown as { browser: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } } }).browser;
-    return { pages: await api.permissions.contains({ origins: ['*://*/*'] }), service: await api.permissions.contains({ origins: ['http://127.0.0.1/*'] }) };
-  });
-}
-
-const ON_STATUS = 'Click-to-call on pages is on. The browser gave access to every site.';
-const OFF_STATUS = 'Click-to-call on pages is off, and the access to pages was given back.';
-
-/**
- * The switch "Click-to-call on pages", once it shows the stored state: it is disabled (and shown off)
- * until the sites are read, so judging or clicking it earlier would be judging the loading state.
- */
-async function pagesSwitch(p: Page): Promise<ElementHandle<HTMLElement>> {
-  const onSwitch = await byLabel(p, 'Click-to-call on pages');
-  await waitFor(p, 'the switch "Click-to-call on pages" enabled (the sites read)', (el: HTMLInputElement) => !el.disabled, [onSwitch]);
-  return onSwitch;
-}
-
-/** Turns click-to-call on pages on in Options → Sites, as a person does (every page is asked for; no prompt: pref). */
-async function turnPagesOn(p: Page): Promise<void> {
-  await (await pagesSwitch(p)).click();
-  await waitFor(p, `"${ON_STATUS}"`, (text: string) => document.body.innerText.includes(text), [ON_STATUS]);
-  if (!(await grants(p)).pages) fail('access to every page after turning click-to-call on', 'not granted');
-}
-
 /**
  * The extension set up and click-to-call on pages turned on: by the check that turns it on when it
  * passed in this browser, else here (a setup step of the session, not a check of its own).
@@ -412,37 +385,8 @@ async function main(): Promise<void> {
       const s = await pagesOnSession();
       const p = await freshPage('options.html');
       await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
-      const onSwitch = await pagesSwitch(p);
-      if (!(await onSwitch.evaluate((el) => (el as HTMLInputElement).checked))) fail('the switch "Click-to-call on pages" on', 'off');
-      s.pagesOn = false; // from the click on, whatever follows: a later check that needs it turns it on again
-      await onSwitch.click();
-      await waitFor(p, `"${OFF_STATUS}"`, (text: string) => document.body.innerText.includes(text), [OFF_STATUS]);
-      if ((await grants(p)).pages) fail('access to every page given back', 'still granted');
-      // Kept, or (a browser that gives it back with every page) asked for again in the same click.
-      await waitFor(p, 'the service origin http://127.0.0.1/* still granted', async () =>
-        (globalThis as unknown as { browser: any }).browser.permissions.contains({ origins: ['http://127.0.0.1/*'] }), []);
-      const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
-      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-      const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/contact.html`;
-      const web = await s.browser.newPage();
-      try {
-        await web.goto(pageUrl);
-        // Run in the extension's content world once the page is loaded (when a registered script would have run).
-        const seen = await p.evaluate(async (url: string) => {
-          const api = (globalThis as unknown as { browser: any }).browser;
-          const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === url);
-          // From an array: no name inferred, so the TypeScript loader adds no __name helper the page lacks.
-          const [probe] = [() => Symbol.for('voice-agent-click-to-call') in globalThis];
-          const [result] = await api.scripting.executeScript({ target: { tabId: tab.id }, func: probe });
-          const reply = await api.runtime.sendMessage({ type: 'page/numbers-for-tab', tabId: tab.id });
-          return { script: result?.result, enabled: reply?.data?.enabled };
-        }, pageUrl);
-        if (seen.script !== false || seen.enabled !== false) fail('no content script and click-to-call off on a page opened after turning it off', JSON.stringify(seen));
-      } finally {
-        await web.close().catch(() => undefined);
-        server.closeAllConnections();
-        server.close();
-      }
+      s.pagesOn = false; // from here on, whatever follows: a later check that needs it turns it on again
+      await offGivesEveryPageBack(p, s.browser, PAGE_HTML);
     });
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
