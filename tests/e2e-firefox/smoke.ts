@@ -5,9 +5,12 @@
  *
  * Checks, in one MV2 browser: the options page renders; setup with the sandbox (loopback access is
  * requested on Save like any origin's: granted without a prompt here, as prompts are off by pref);
- * the run-time registered content script reports a page's number; every frame (./frames.ts): about:blank,
+ * least privilege (./page-access.ts, docs/security.md): click-to-call on pages is off at install with no page access, and
+ * its switch in Options → Sites asks for every page; with it on, the run-time registered content
+ * script reports a page's number; every frame (./frames.ts): about:blank,
  * srcdoc and blob: frames each report their own numbers, closed shadow roots are read, and frame pages
- * opened while their site was paused are scanned, frames too, on Resume; a dial from popup.html to
+ * opened while their site was paused are scanned, frames too, on Resume; turning it off gives every
+ * page back, keeps the service's origin, and a page opened then gets no script; a dial from popup.html to
  * Completed; sidepanel.html?call=<id> shows transcript and recording; the
  * sandbox saw exactly one POST /batches; a batch created from a CSV file and scheduled in the side
  * panel page (./batch.ts); an HTTPS service URL can be saved with its own key (its
@@ -54,6 +57,7 @@ import {
   withTimeout,
 } from './browser';
 import { everyFrameChecks, startFixtureServer } from './frames';
+import { grants, offGivesEveryPageBack, pagesSwitch, turnPagesOn } from './page-access';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -141,6 +145,8 @@ interface Session {
   uuid: string;
   /** The extension is set up for the sandbox in this browser. */
   setUp: boolean;
+  /** Click-to-call on pages was turned on in this browser (it is off at install, with no page access). */
+  pagesOn: boolean;
 }
 let session: Session | null = null;
 /** The extension page the current check works in (screenshotted when it fails). */
@@ -164,7 +170,7 @@ async function mv2Session(): Promise<Session> {
   session = null;
   page = null;
   const launched = await launchFirefox(MV2_DIR);
-  session = { ...launched, setUp: false };
+  session = { ...launched, setUp: false, pagesOn: false };
   return session;
 }
 
@@ -218,6 +224,22 @@ async function setUpSession(): Promise<Session> {
     await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
     await setUpThroughOptions(p, sandbox!);
     s.setUp = true;
+  }
+  return s;
+}
+
+/**
+ * The extension set up and click-to-call on pages turned on: by the check that turns it on when it
+ * passed in this browser, else here (a setup step of the session, not a check of its own).
+ */
+async function pagesOnSession(): Promise<Session> {
+  const s = await setUpSession();
+  if (!s.pagesOn) {
+    const p = await freshPage('options.html');
+    await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+    if (!(await (await pagesSwitch(p)).evaluate((el) => (el as HTMLInputElement).checked))) await turnPagesOn(p);
+    else if (!(await grants(p)).pages) fail('access to every page while click-to-call on pages is on', 'not granted');
+    s.pagesOn = true;
   }
   return s;
 }
@@ -278,9 +300,31 @@ async function main(): Promise<void> {
       if (!granted) fail('host permission for http://127.0.0.1/* after saving', 'not granted');
     });
 
+    // Least privilege (docs/security.md): nothing is granted for pages at install; the switch in
+    // Options → Sites asks for every page from the click (this profile's pref answers Allow at once).
+    await check('options: click-to-call on pages is off at install; turning it on asks for every page and saves it on', () => page, async () => {
+      // It judges a new install: a browser where it was turned on already is replaced.
+      if (session?.pagesOn) {
+        await closeBrowser(session.browser);
+        session = null;
+        page = null;
+      }
+      const s = await setUpSession();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+      const onSwitch = await pagesSwitch(p);
+      if (await onSwitch.evaluate((el) => (el as HTMLInputElement).checked)) fail('the switch "Click-to-call on pages" off on a new install', 'on');
+      if ((await grants(p)).pages) fail('no access to every page at install', 'granted');
+      await turnPagesOn(p);
+      s.pagesOn = true;
+      // Saved on: a new options page shows it on.
+      const again = await freshPage('options.html');
+      if (!(await (await pagesSwitch(again)).evaluate((el) => (el as HTMLInputElement).checked))) fail('the switch "Click-to-call on pages" on in a new options page', 'off');
+    });
+
     // The content script is in no manifest: the background registers it (MV2: contentScripts.register).
     await check('page: the content script registered at run time reports a number', () => page, async () => {
-      const s = await setUpSession();
+      const s = await pagesOnSession();
       const ext = await freshPage('options.html');
       const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -326,7 +370,7 @@ async function main(): Promise<void> {
           continue;
         }
         const passed = await check(c.name, () => page, async () => {
-          await setUpSession();
+          await pagesOnSession();
           await freshPage('options.html');
           await c.run(fixtures.url);
         });
@@ -335,6 +379,15 @@ async function main(): Promise<void> {
     } finally {
       await fixtures.close();
     }
+
+    // Off gives every page back and unregisters; the service keeps its access (the dial below uses it).
+    await check('options: turning click-to-call off gives every page back, keeps the service reachable, and a page opened then gets no script', () => page, async () => {
+      const s = await pagesOnSession();
+      const p = await freshPage('options.html');
+      await firstPageShows(p, `moz-extension://${s.uuid}/options.html`, 'the options page', optionsHeading);
+      s.pagesOn = false; // from here on, whatever follows: a later check that needs it turns it on again
+      await offGivesEveryPageBack(p, s.browser, PAGE_HTML);
+    });
 
     // 3. Dial from the popup, wait for Completed, then the details in the side panel page.
     await check(`popup: dial ${NUMBER}, confirm, reach Completed`, () => page, async () => {
