@@ -39,7 +39,7 @@ export function ShortValue({ value, name }: { value: string; name: string }) {
       <button type="button" class="link copy-value" aria-label={t('shared_copyValue', name)} onClick={() => void copy()}>
         {t('shared_copy')}
       </button>
-      <span role="status" class="hint">
+      <span aria-live="polite" class="hint">
         {note ? ` ${note}` : ''}
       </span>
     </span>
