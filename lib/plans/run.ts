@@ -17,14 +17,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Execution } from '../api/schemas/execution';
-import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import type { PlacementClient } from '../placement/client';
 import { describeServiceError } from '../placement/describe';
 import { statusCounts, type FollowState } from '../placement/follow-batch';
 import { caseOf, executionsByCase } from './batch';
 import { judgeRun, type Interruption, type RunResult } from './judge';
 import { advanceRun } from './run-step';
-import { isRunActive, markAttempt, newRun, requestStop, runFileName, type PlanRun } from './run-state';
+import { afterListed, afterRead, isRunActive, markAttempt, newRun, requestStop, type PlanRun } from './run-state';
 import type { TestPlan } from './schema';
 
 /** The slice of the API client a run needs (lib/api/client.ts provides it). */
@@ -233,12 +232,11 @@ export async function runPlan(plan: TestPlan, client: PlanClient, options: RunOp
   if (interrupted && run.follow) {
     // Read once more what the service knows: calls that ended before the stop keep their verdicts.
     try {
-      const rows = await client.listBatchExecutions(run.batchId!);
-      const finished: Record<string, Execution> = { ...run.follow.finished };
-      for (const row of rows) if (!finished[row.id] && isTerminalExecutionStatus(row.status)) finished[row.id] = await client.getExecution(row.id);
-      const all = { ...run.follow.rows, ...Object.fromEntries(rows.map((r) => [r.id, r])), ...finished };
+      // The same folds as every poll (run-state.ts): the list, then each newly finished call read once.
       const before = run;
-      run = { ...run, follow: { ...run.follow, rows: all, finished } };
+      const listed = afterListed(run, await client.listBatchExecutions(run.batchId!));
+      run = listed.run;
+      for (const id of listed.toRead) run = afterRead(run, await client.getExecution(id));
       report(before, run, false);
     } catch {
       // What was read before is judged.
@@ -260,4 +258,3 @@ export async function runPlan(plan: TestPlan, client: PlanClient, options: RunOp
   };
 }
 
-export { runFileName };
