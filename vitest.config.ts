@@ -16,6 +16,9 @@ export default defineConfig({
     // Node has no IndexedDB: an in-memory one for the data and key stores (lib/idb.ts).
     setupFiles: ['tests/setup/fake-indexeddb.ts', 'tests/setup/i18n.ts'],
     environment: 'node',
+    // Vitest's default on two cores is one worker; many files mostly wait on a real sandbox (the fault
+    // table, the command line's runs), so a second worker overlaps that waiting with other files' work.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -130,7 +130,7 @@ export interface PagesServer {
   requested: string[];
 }
 
-function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
+export function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
   const pages: PagesServer = { url: '', localhostUrl: '', submitted: [], requested: [] };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -154,30 +154,48 @@ function startPagesServer(): Promise<{ server: Server; pages: PagesServer }> {
   );
 }
 
-export const test = base.extend<{ pages: PagesServer; ready: { agentName: string; agentId: string } }>({
+export async function stopPagesServer(server: Server): Promise<void> {
+  // Chromium keeps connections alive: close them, or close() waits for them.
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+export interface Ready {
+  agentName: string;
+  agentId: string;
+}
+
+/** The extension set up for the sandbox as a person would, click-to-call on pages on, the agent list fetched. */
+export async function setUpForPages(context: BrowserContext, sw: Worker, sandbox: Sandbox): Promise<Ready> {
+  const extensionId = new URL(sw.url()).host;
+  const open = async (path: string) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${path}`);
+    return page;
+  };
+  const options = await open('options.html');
+  await setUp(options, sandbox.url);
+  await turnOnClickToCall(options);
+  await options.close();
+  const popup = await open('popup.html'); // fetches the agent list
+  const firstAgent = () =>
+    sw.evaluate(readDataRecordScript('agents.cache')).then((cache) => (cache as { agents?: unknown[] } | undefined)?.agents?.[0] ?? null);
+  await expect.poll(firstAgent, { timeout: 20_000 }).not.toBeNull();
+  const agent = (await firstAgent()) as { id: string; name: string };
+  await popup.close();
+  return { agentName: agent.name, agentId: agent.id };
+}
+
+export const test = base.extend<{ pages: PagesServer; ready: Ready }>({
   // The page specs need the content script: every page allowed in the profile, then turned on in `ready`.
   grantPages: true,
   pages: async ({}, use) => {
     const { server, pages } = await startPagesServer();
     await use(pages);
-    // Chromium keeps connections alive: close them, or close() waits for them.
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await stopPagesServer(server);
   },
-  /** The extension set up for the sandbox as a person would, click-to-call on pages on, the agent list fetched. */
-  ready: async ({ openPage, sandbox, serviceWorker }, use) => {
-    const options = await openPage('options.html');
-    await setUp(options, sandbox.url);
-    await turnOnClickToCall(options);
-    await options.close();
-    const popup = await openPage('popup.html'); // fetches the agent list
-    const sw = await serviceWorker();
-    const firstAgent = () =>
-      sw.evaluate(readDataRecordScript('agents.cache')).then((cache) => (cache as { agents?: unknown[] } | undefined)?.agents?.[0] ?? null);
-    await expect.poll(firstAgent, { timeout: 20_000 }).not.toBeNull();
-    const agent = (await firstAgent()) as { id: string; name: string };
-    await popup.close();
-    await use({ agentName: agent.name, agentId: agent.id });
+  ready: async ({ context, sandbox, serviceWorker }, use) => {
+    await use(await setUpForPages(context, await serviceWorker(), sandbox));
   },
 });
 
