@@ -10,10 +10,11 @@ export function linkMatches(link: Element, href: string, parsed: TelHrefNumber |
   return [{ source: 'link', e164, ...(country ? { country } : {}), ...(ext ? { ext } : {}), raw, element: link, href, valid }];
 }
 
-/** What the finder reads of an input: the value of a read-only or disabled text field ('' for any other), and its type. */
+/** What the finder reads of a field (an input or a text area): the value of a read-only or disabled text field ('' for any other), and its type. */
 export function inputValue(input: Element): { value: string; type: string } {
   const el = input as HTMLInputElement;
-  const type = (input.getAttribute('type') ?? '').toLowerCase();
+  // A text area's `type` attribute means nothing: it always holds text.
+  const type = input.localName === 'textarea' ? '' : (input.getAttribute('type') ?? '').toLowerCase();
   const usable = INPUT_TYPES_WITH_TEXT.has(type) && (input.hasAttribute('readonly') || input.hasAttribute('disabled') || el.readOnly === true || el.disabled === true);
   return { value: usable ? String(el.value ?? '') : '', type };
 }

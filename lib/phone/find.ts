@@ -74,6 +74,17 @@ function isCommaOnlyExtension(raw: string, ext: string): boolean {
   return m !== null && !lead.endsWith(',,') && !/,\s*,/.test(m[0]);
 }
 
+// In a comma-separated record (a CSV row: "Northwind,212-555-0144,,10013,jpark") ",," is an empty field,
+// not an auto-dial pause: the number is a field of its own when a comma stands right before it or right
+// after the "extension".
+const FIELD_BEFORE_RE = /,[\s"']*$/;
+const FIELD_AFTER_RE = /^[\s"']*,/;
+function isFieldSeparatorExtension(text: string, start: number, end: number, ext: string): boolean {
+  const raw = text.slice(start, end);
+  if (!raw.slice(0, raw.lastIndexOf(ext)).includes(',')) return false;
+  return FIELD_BEFORE_RE.test(text.slice(Math.max(0, start - 4), start)) || FIELD_AFTER_RE.test(text.slice(end, end + 4));
+}
+
 // "Orders 3125550100, 3125550101": the keyword covers every item of a list.
 const LIST_SEPARATOR_RE = /^\s*(?:[,;/&+]|and|or|und|et|y)\s*$/iu;
 function continuesRejectedList(text: string, start: number, sink: Sink): RejectReason | null {
@@ -107,7 +118,7 @@ function searchRange(text: string, from: number, to: number, country: CountryCod
       let end = offset + m.endsAt;
       let ext = m.number.ext as string | undefined;
       let cut = false;
-      if (ext && isCommaOnlyExtension(text.slice(start, end), ext)) {
+      if (ext && (isCommaOnlyExtension(text.slice(start, end), ext) || isFieldSeparatorExtension(text, start, end, ext))) {
         end = start + coreOf(text.slice(start, end), ext).length;
         ext = undefined;
         cut = true;

@@ -33,13 +33,18 @@ export const OBSERVED_ATTRIBUTES: readonly string[] = [
 ];
 export const DEFAULT_CHUNK = 100;
 
-/** Never scanned, with their subtrees. `input` is special-cased for read-only values. */
+/** Never scanned, with their subtrees. Fields (FIELD_TAGS) are special-cased for read-only values. */
 export const SKIP_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'textarea', 'input', 'select', 'option', 'optgroup',
   'datalist', 'svg', 'math', 'head', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed',
   'canvas', 'audio', 'video', 'noembed', 'noframes',
 ]);
 export const CODE_TAGS = new Set(['code', 'pre']);
+/**
+ * Fields whose value the finder reads when the page made it read-only or disabled: a record's
+ * phone field, and a text area's export (a CSV or log the tester copies numbers from).
+ */
+export const FIELD_TAGS: ReadonlySet<string> = new Set(['input', 'textarea']);
 
 /** Elements that end a run of inline text. Anything else (span, a, b, custom elements…) is inline. */
 export const BLOCK_TAGS = new Set([
@@ -76,9 +81,10 @@ export function localNameOf(el: Element): string {
 }
 
 export function skipReason(el: Element, skipCode: boolean, optOut: string, tag: string = localNameOf(el)): SkipReason | null {
-  if (tag !== 'input' && SKIP_TAGS.has(tag)) return 'tag';
+  const field = FIELD_TAGS.has(tag);
+  if (!field && SKIP_TAGS.has(tag)) return 'tag';
   if (skipCode && CODE_TAGS.has(tag)) return 'code';
-  if (!el.hasAttributes()) return tag === 'input' ? 'input' : null;
+  if (!el.hasAttributes()) return field ? 'input' : null;
   if (el.hasAttribute(optOut)) return 'opt-out';
   const editable = el.getAttribute('contenteditable');
   if (editable !== null && editable.trim().toLowerCase() !== 'false') return 'editable';
@@ -86,7 +92,7 @@ export function skipReason(el: Element, skipCode: boolean, optOut: string, tag: 
   if (el.hasAttribute('hidden')) return 'hidden';
   const style = el.getAttribute('style');
   if (style && DISPLAY_NONE_RE.test(style)) return 'display-none';
-  return tag === 'input' ? 'input' : null;
+  return field ? 'input' : null;
 }
 
 /** Parent across shadow boundaries (a shadow root's parent is its host). */

@@ -1,6 +1,6 @@
 /** One walk of the scanner over a root: the TreeWalker, its skip filter and the text groups it opens (see ./scan.ts). */
 import type { ScanOptions, ScanStats } from './scan-types';
-import { ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, FILTER_ACCEPT, FILTER_REJECT, FILTER_SKIP, BLOCK_TAGS, BREAK_TAGS, type SkipReason, isElement, localNameOf, skipReason, composedParent, composedContains, isTelLink, type OpenGroup, openGroup, appendText } from './scan-dom';
+import { ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, FILTER_ACCEPT, FILTER_REJECT, FILTER_SKIP, BLOCK_TAGS, BREAK_TAGS, FIELD_TAGS, type SkipReason, isElement, localNameOf, skipReason, composedParent, composedContains, isTelLink, type OpenGroup, openGroup, appendText } from './scan-dom';
 import { mayHostShadowRoot } from './shadow-hosts';
 
 export type JobKind = 'tree' | 'group';
@@ -150,7 +150,7 @@ export class Walk {
   begin(): void {
     const root = this.job.root;
     if (!isElement(root)) return;
-    if (localNameOf(root) === 'input') this.host.onInput(root, this);
+    if (FIELD_TAGS.has(localNameOf(root))) this.host.onInput(root, this);
     else this.visitElement(root, true);
   }
 
@@ -220,8 +220,9 @@ export function insideSkipped(node: Node, skipCode: boolean, optOut: string): bo
   for (let n: Node | null = node; n; n = composedParent(n)) {
     if (isElement(n)) {
       const reason = skipReason(n, skipCode, optOut);
-      // An input's value is reported (read-only ones); its own tag is not a reason to skip it.
-      if (reason !== null && reason !== 'input') return true;
+      // A field's value is reported (read-only ones); its own tag is not a reason to skip it, but
+      // what lies inside a field (a text area's child nodes) is its value's markup, never page text.
+      if (reason !== null && (reason !== 'input' || n !== node)) return true;
     }
     if (n.nodeType === DOCUMENT_NODE && (n as Document).designMode === 'on') return true;
   }

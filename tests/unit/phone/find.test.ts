@@ -118,6 +118,23 @@ describe('findPhoneNumbers: positives', () => {
     expect(m!.ext).toBeUndefined();
   });
 
+  it('reads ",," as an auto-dial extension in a dial string, but as an empty field in a comma-separated row', () => {
+    // A dial string: the pause then the extension, as phones and invites write it.
+    expect(findPhoneNumbers('Dial 415-555-0132,,204 and wait', { defaultCountry: 'US' })[0]).toMatchObject({ raw: '415-555-0132,,204', ext: '204' });
+    expect(findPhoneNumbers('+1 323-555-0144,,847219630# United States', { defaultCountry: 'US' })[0]).toMatchObject({ e164: '+13235550144', ext: '847219630' });
+    // CSV rows where an empty column follows the phone: the next field (a postal code, an id) is no extension.
+    const rows: [string, string, string][] = [
+      ['80000413,Ben,Okafor,Northwind,212-555-0144,,10013,jpark', '+12125550144', '212-555-0144'],
+      ['Tokyo Seiki,+81 3-1234-5678,,100-0005,lchen', '+81312345678', '+81 3-1234-5678'],
+      ['"Seoul Foods","+82 2 312 3456",,"04524"', '+8223123456', '+82 2 312 3456'],
+      ['212-555-0144,,10013,jpark,2025-11-05', '+12125550144', '212-555-0144'],
+    ];
+    for (const [text, e164, raw] of rows) {
+      const found = findPhoneNumbers(text, { defaultCountry: 'US' });
+      expect(found.map((m) => [m.e164, m.raw, m.ext]), text).toEqual([[e164, raw, undefined]]);
+    }
+  });
+
   it('finds only international numbers without a default country', () => {
     expect(e164s('(415) 555-0132 or +44 20 7946 0958', '')).toEqual(['+442079460958']);
     expect(findPhoneNumbers('(415) 555-0132 or +44 20 7946 0958').map((m) => m.e164)).toEqual(['+442079460958']);

@@ -394,6 +394,23 @@ describe('a text of any size', () => {
     expect(matches.filter((m) => m.source === 'text' && m.startNode !== node).map((m) => m.e164)).toEqual(['+14155550132', '+442079460958']);
   });
 
+  it('a read-only text area holding a long export is read in slices: every number found, on its own characters', async () => {
+    const { text, numbers } = csv(600);
+    expect(text.length).toBeGreaterThan(MAX_FIND_TEXT * 10);
+    document.body.innerHTML = '<label for="x">Export</label><textarea id="x" readonly></textarea><p>Desk (415) 555-0132</p>';
+    const area = document.getElementById('x') as HTMLTextAreaElement;
+    area.value = text;
+    const away = gatedBackground();
+    const scanner = createPageScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    expect(away.refused).toEqual([]);
+    const inArea = scanner.matches().filter((m) => m.source === 'input' && m.element === area);
+    expect(inArea.map((m) => m.e164)).toEqual(numbers);
+    for (const m of inArea) if (m.source === 'input') expect(text.slice(m.start, m.end)).toBe(m.raw);
+    expect(scanner.matches().filter((m) => m.source === 'text').map((m) => m.e164)).toEqual(['+14155550132']);
+  });
+
   it('a number across the place where one slice ends and the next begins is found exactly once', async () => {
     // A number at every offset around the first slices' ends, one text per offset.
     const filler = 'x'.repeat(MAX_FIND_TEXT - 60);

@@ -217,6 +217,34 @@ describe('inputs', () => {
   });
 });
 
+describe('text areas: the exports testers copy numbers from', () => {
+  it('reports read-only and disabled text areas, never one the user is typing in', () => {
+    const root = mount(`
+      <label for="exp">Export</label><textarea id="exp" readonly>id,name,phone
+1,Ann,(415) 555-0150
+2,Bo,+44 20 7946 0958</textarea>
+      <textarea id="dis" disabled>Desk: 212-555-0147</textarea>
+      <textarea id="edit">Call 312-555-0163 after 10am</textarea>
+      <textarea id="gone" readonly hidden>404-555-0138</textarea>`);
+    const matches = scanNode(root, US) as InputPhoneMatch[];
+    expect(matches.every((m) => m.source === 'input')).toBe(true);
+    expect(matches.map((m) => [m.element.id, m.e164, m.raw])).toEqual([
+      ['exp', '+14155550150', '(415) 555-0150'],
+      ['exp', '+442079460958', '+44 20 7946 0958'],
+      ['dis', '+12125550147', '212-555-0147'],
+    ]);
+    // Offsets into the value: where the number stands, for the overlay and the selection.
+    const exp = matches[0]!;
+    expect((exp.element as HTMLTextAreaElement).value.slice(exp.start, exp.end)).toBe('(415) 555-0150');
+  });
+
+  it('reads the value the page set, not the markup it started with', () => {
+    const root = mount('<textarea id="log" readonly>nothing yet</textarea>');
+    (root.querySelector('#log') as HTMLTextAreaElement).value = 'Caller: +1 646 555 0101';
+    expect(scanNode(root, US).map((m) => m.e164)).toEqual(['+16465550101']);
+  });
+});
+
 describe('tel: and callto: links', () => {
   it('reports the href number once, not again from the link text', () => {
     const root = mount('<p>Call <a href="tel:+1-415-555-0132;ext=12">(415) 555-0132 x12</a></p>');
