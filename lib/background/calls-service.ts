@@ -101,13 +101,31 @@ export class CallsService {
     return call;
   }
 
+  /** Stops the call; resolves once the stop step ran (the service answered it, or its failure is written). */
   async stop(callId: string): Promise<CallRecord | undefined> {
+    const { flagged, stopping } = await this.flagStop(callId);
+    return flagged ? stopping : undefined;
+  }
+
+  /**
+   * Stop as a person presses it: answered as soon as the flag is stored, so every page says
+   * "Stopping…" at once, however slow the service or busy the worker; the stop itself runs as the
+   * call's next step and its outcome reaches the pages through storage.
+   */
+  async pressStop(callId: string): Promise<CallRecord | undefined> {
+    return (await this.flagStop(callId)).flagged;
+  }
+
+  private async flagStop(callId: string): Promise<{ flagged: CallRecord | undefined; stopping: Promise<CallRecord | undefined> }> {
     // The flag is stored first (a step in flight keeps it when it commits), then the stop runs as the call's next step.
     const flagged = await this.update(callId, (latest) => requestStop(latest, this.now()));
-    if (!flagged) return undefined;
-    const call = await this.runStep(callId);
-    void this.arm();
-    return call;
+    if (!flagged) return { flagged, stopping: Promise.resolve(undefined) };
+    const stopping = this.runStep(callId);
+    void stopping.then(
+      () => this.arm(),
+      () => this.arm(),
+    );
+    return { flagged, stopping };
   }
 
   async retry(callId: string): Promise<CallRecord | undefined> {

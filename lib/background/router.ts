@@ -216,7 +216,7 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     }
 
     case 'call/stop':
-      return deps.calls.stop(request.callId);
+      return deps.calls.pressStop(request.callId);
     case 'call/retry':
       return deps.calls.retry(request.callId);
     case 'call/forget':

@@ -248,6 +248,21 @@ describe('Stop during each step', () => {
     return runUntil((c) => c.step === 'finished');
   }
 
+  it('the Stop a person presses is answered once "Stopping…" is stored, not after the service answered the stop', async () => {
+    await calls.dial(input());
+    await runUntil((c) => c.step === 'tracking' || c.step === 'finding-execution');
+    const held = service.hold('stopBatch');
+    const answer = calls.pressStop('call-1');
+    // The stop request is sent and held at the service; the person's press is answered meanwhile.
+    await held.arrived;
+    const flagged = await answer;
+    expect(flagged).toMatchObject({ stopRequested: true, step: expect.not.stringMatching(/finished/) });
+    held.release();
+    const call = await runUntil((c) => c.step === 'finished');
+    expect(call.status).toBe('stopped');
+    expect(service.count('stopBatch')).toBe(1);
+  });
+
   it('while the batch is being created: it is never scheduled, and the batch made is removed', async () => {
     const call = await stopDuring('createBatch');
     expect(call.status).toBe('stopped');
