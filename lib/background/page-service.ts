@@ -27,8 +27,8 @@ import { FindLimiter } from './find-limiter';
 import { injectFinder } from './page-scripts';
 import { pendingSelections, type PendingSelections } from './selection-request';
 import { numberInSelection } from '../phone/normalize';
-import { loadSettings } from './settings-store';
-import { forgetTabNumbers, readTab, updateTab, withFrameReport, type FoundNumber } from './tab-numbers';
+import { loadSettings, settingsForPages } from './settings-store';
+import { forgetTabNumbers, readTab, updateTab, withFrameReport, type FoundNumber, type TabEntry } from './tab-numbers';
 
 export { PAGE_NUMBERS_KEY } from './tab-numbers';
 
@@ -48,31 +48,42 @@ export async function defaultAgent(): Promise<{ id: string; name: string } | nul
   return agent ? { id: agent.id, name: agent.name } : null;
 }
 
+/** How many numbers a tab's entry counts, frames past the stored lists' bound included (their totals). Pure. */
+function entryTotal(tab: TabEntry | null): number {
+  const ids = new Set([...Object.keys(tab?.frames ?? {}), ...Object.keys(tab?.totals ?? {})]);
+  return tabTotal([...ids].map((id) => ({ numbers: tab?.frames[id] ?? [], total: tab?.totals?.[id] })));
+}
+
 /** Unique numbers a tab holds, across its frames, in page order; `total` counts those beyond the reports' caps too. */
 export async function numbersInTab(tabId: number): Promise<{ host: string; numbers: FoundNumber[]; total: number }> {
   const tab = await readTab(tabId);
   const seen = new Map<string, FoundNumber>();
   for (const numbers of Object.values(tab?.frames ?? {})) for (const n of numbers) if (!seen.has(n.e164)) seen.set(n.e164, n);
-  // Frames past the stored lists' bound still count (their totals).
-  const ids = new Set([...Object.keys(tab?.frames ?? {}), ...Object.keys(tab?.totals ?? {})]);
-  const frames = [...ids].map((id) => ({ numbers: tab?.frames[id] ?? [], total: tab?.totals?.[id] }));
   // Where click-to-call is off no content script runs to say where the tab is: the browser knows.
   const host = tab?.host || hostOf(await browser.tabs.get(tabId).then((t) => t?.url, () => undefined));
-  return { host, numbers: [...seen.values()], total: tabTotal(frames) };
+  return { host, numbers: [...seen.values()], total: entryTotal(tab) };
 }
 
+/** The badge text each tab was last given, so a report that changes no count costs no call to the browser. */
+const badges = new Map<number, string>();
+
 export async function forgetTab(tabId: number): Promise<void> {
+  badges.delete(tabId);
   await forgetTabNumbers(tabId);
 }
 
-async function setTabBadge(tabId: number): Promise<void> {
-  const count = (await numbersInTab(tabId)).total;
+async function setTabBadge(tabId: number, tab: TabEntry): Promise<void> {
+  const count = entryTotal(tab);
+  const text = compactCount(count);
+  if (badges.get(tabId) === text) return;
+  badges.set(tabId, text);
   const action = browser.action ?? browser.browserAction;
   try {
-    await action.setBadgeText({ tabId, text: compactCount(count) });
+    await action.setBadgeText({ tabId, text });
     if (count) await action.setBadgeBackgroundColor({ tabId, color: '#57606a' });
   } catch {
     // The tab closed meanwhile.
+    badges.delete(tabId);
   }
 }
 
@@ -112,7 +123,7 @@ async function findForPage(batchJson: string, sender: Runtime.MessageSender, dep
   const ticket = (deps.findLimiter ?? findLimiter).begin(tabId, sender.frameId ?? 0, deps.now());
   if (!('done' in ticket)) return ticket;
   try {
-    const { settings } = await loadSettings();
+    const { settings } = await settingsForPages(deps.now());
     if (!isEnabledOn(frameHost(sender as FrameSender), settings.sites)) return null;
     const batch = parseFindBatch(batchJson);
     // As JSON too: the page reads one string faster than the browser hands it thousands of values.
@@ -143,6 +154,13 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
   const frameId = sender.frameId ?? 0;
   // Browser-set fields only. The host picks settings (on/off, country) and names the asking site; it grants nothing.
   const host = frameHost(sender as FrameSender);
+  // A frame's report (many a second on a busy page) needs no settings: read them only for the others.
+  if (request.type === 'page/numbers') {
+    if (tabId === undefined) return null;
+    const tab = await updateTab(tabId, host, (entry) => withFrameReport(frameId === 0 ? { ...entry, host } : entry, frameId, request.numbers, request.total ?? 0));
+    await setTabBadge(tabId, tab);
+    return null;
+  }
   const { settings } = await loadSettings();
   switch (request.type) {
     case 'page/config': {
@@ -163,12 +181,6 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
       // The page's texts come here next (page/find): compile the parser meanwhile.
       setTimeout(warmFinder, 0);
       return true;
-    }
-    case 'page/numbers': {
-      if (tabId === undefined) return null;
-      await updateTab(tabId, host, (tab) => withFrameReport(frameId === 0 ? { ...tab, host } : tab, frameId, request.numbers, request.total ?? 0));
-      await setTabBadge(tabId);
-      return null;
     }
     case 'page/selected': {
       // Only in answer to the user's shortcut on this tab, once; the frame that answered is the one named.

@@ -113,13 +113,14 @@ async function writeTab(tabId: number, entry: TabEntry): Promise<void> {
 /** Serialised per background: read-modify-write of one tab's entry. */
 let writes: Promise<unknown> = Promise.resolve();
 
-/** Changes tab `tabId`'s entry (created with `host` when absent); written only when it changed. */
-export function updateTab(tabId: number, host: string, change: (entry: TabEntry) => TabEntry): Promise<void> {
+/** Changes tab `tabId`'s entry (created with `host` when absent); written only when it changed. Resolves with the entry now held. */
+export function updateTab(tabId: number, host: string, change: (entry: TabEntry) => TabEntry): Promise<TabEntry> {
   const write = writes.then(async () => {
     const before = await readTab(tabId);
     const after = change(before ?? { host, frames: {} });
-    if (before && JSON.stringify(before) === JSON.stringify(after)) return;
+    if (before && JSON.stringify(before) === JSON.stringify(after)) return before;
     await writeTab(tabId, after);
+    return after;
   });
   writes = write.catch(() => undefined);
   return write;

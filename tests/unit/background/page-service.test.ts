@@ -14,7 +14,7 @@ import {
   type ConfirmationWindows,
   type OpenConfirmation,
 } from '../../../lib/background/confirmation';
-import { handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../lib/background/page-service';
+import { forgetTab, handlePageRequest, numbersInTab, type PageServiceDeps } from '../../../lib/background/page-service';
 import { PendingSelections, SELECTION_WAIT_MS } from '../../../lib/background/selection-request';
 import { pageRequest, parseFindBatch, type PageRequest } from '../../../lib/page/messages';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
@@ -417,6 +417,20 @@ describe('RequestThrottle', () => {
   });
 });
 
+describe('page/find follows the settings', () => {
+  const find = { type: 'page/find' as const, batch: JSON.stringify({ texts: ['Desk: (415) 555-0132'], countries: ['US'], labels: [''] }) };
+  it('turned off on a site, its very next request is refused, though many requests a second read settings at most once a second', async () => {
+    const t = setup();
+    const settingsRead = vi.spyOn(fakeBrowser.storage.local, 'get');
+    for (let i = 0; i < 5; i++) expect(await handlePageRequest(find, sender('https://crm.example.com/list', 50 + i), t.deps)).not.toBeNull();
+    expect(settingsRead.mock.calls.length).toBeLessThanOrEqual(1);
+    await useSites({ on: false });
+    expect(await handlePageRequest(find, sender('https://crm.example.com/list', 60), t.deps)).toBeNull();
+    await useSites({});
+    expect(await handlePageRequest(find, sender('https://crm.example.com/list', 61), t.deps)).not.toBeNull();
+  });
+});
+
 describe('each page’s share of page/find', () => {
   const find = { type: 'page/find' as const, batch: JSON.stringify({ texts: ['Desk: (415) 555-0132'], countries: ['US'], labels: [''] }) };
 
@@ -485,6 +499,23 @@ describe('found numbers in storage.session', () => {
     await report(t, 7, 2, numbers(200, 2));
     await report(t, 8, 0, numbers(100, 3));
     expect(set).toHaveBeenCalledTimes(1);
+  });
+
+  it('a report reads no settings, and sets the badge only when the tab’s count changed', async () => {
+    const t = setup();
+    const badge = vi.spyOn(fakeBrowser.action, 'setBadgeText');
+    const settingsRead = vi.spyOn(fakeBrowser.storage.local, 'get');
+    await report(t, 41, 0, numbers(0, 3));
+    await report(t, 41, 0, numbers(0, 3));
+    await report(t, 41, 2, []);
+    expect(badge.mock.calls.map(([details]) => details)).toEqual([{ tabId: 41, text: '3' }]);
+    await report(t, 41, 2, numbers(10, 2));
+    expect(badge.mock.calls.map(([details]) => details.text)).toEqual(['3', '5']);
+    expect(settingsRead).not.toHaveBeenCalled();
+    // A new page in the tab starts its count again.
+    await forgetTab(41);
+    await report(t, 41, 0, numbers(0, 3));
+    expect(badge.mock.calls.map(([details]) => details.text)).toEqual(['3', '5', '3']);
   });
 
   /** storage.session with a quota: a write that would take the area past `bytes` throws as Chromium does. */
