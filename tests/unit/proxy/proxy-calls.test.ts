@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProxyTransportError } from '../../../lib/widget/proxy-transport';
 import { call as sandboxCall } from '../../../sandbox/testing';
-import { AGENT, callsPlaced, fault, OTHER_AGENT, readUntilDone, startHarness, type Harness } from '../../support/proxy-harness';
+import { AGENT, callsPlaced, fault, OTHER_AGENT, readUntilDone, startHarness, testPolicy, type Harness } from '../../support/proxy-harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,13 +56,104 @@ describe('calls through the proxy', () => {
     expect(h.audit().filter((a) => a.placementId === placed.id)).toHaveLength(1);
   });
 
-  it('a lost answer to the create makes one call, not two', async () => {
-    await fault(h.sb, { method: 'POST', path: '^/batches$', dropAfter: true });
+  it.each([
+    ['batch', '^/batches$'],
+    ['call', '^/call$'],
+  ] as const)('a lost answer to the placing request (via %s) makes one call, not two', async (via, path) => {
+    await fault(h.sb, { method: 'POST', path, dropAfter: true });
     const transport = h.transport(await h.mint());
-    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550124', variables: {}, via: 'batch' });
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550124', variables: {}, via });
     const { view } = await readUntilDone(transport, placed.id);
     expect(view.status).toBe('completed');
     const log = await h.sandboxRequests();
-    expect(log.filter((r) => r.method === 'POST' && r.path === '/batches').length).toBe(2); // the lost one and… no: see below
+    // The service acted on the one request whose answer was lost; the engine looked it up instead of sending it again.
+    expect(log.filter((r) => r.method === 'POST' && new RegExp(path).test(r.path))).toHaveLength(1);
+    const executions = await sandboxCall(h.sb.url, 'GET', `/v2/agent/${AGENT}/executions?page_size=50`);
+    expect(executions.body.data.filter((e: { telephony_data?: { to_number?: string } }) => e.telephony_data?.to_number === '+14155550124')).toHaveLength(1);
+    expect(h.audit().filter((a) => a.placementId === placed.id)).toEqual([expect.objectContaining({ executionId: view.executionId, outcome: 'placed' })]);
+  });
+
+  it('429s with Retry-After on the create are retried, and the view says so while it waits', async () => {
+    // The client tries a 429 again by itself 4 times; the fifth reaches the engine, which waits and tries again.
+    await fault(h.sb, { method: 'POST', path: '^/batches$', status: 429, retryAfter: 0, count: 5 });
+    const transport = h.transport(await h.mint());
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550125', variables: {}, via: 'batch' });
+    expect(placed.done).toBe(false);
+    expect(placed.message).toMatch(/429/);
+    expect(placed.message).toMatch(/Trying again/);
+    const { view } = await readUntilDone(transport, placed.id);
+    expect(view.status).toBe('completed');
+    expect(view.message).toBeNull();
+    const log = await h.sandboxRequests();
+    expect(log.filter((r) => r.method === 'POST' && r.path === '/batches').map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 201]);
+    expect(callsPlaced(log)).toBe(1);
+  });
+
+  it('a 503 on the schedule is retried, and the view says so while it waits', async () => {
+    await fault(h.sb, { method: 'POST', path: 'schedule$', status: 503, count: 2 });
+    const transport = h.transport(await h.mint());
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550126', variables: {}, via: 'batch' });
+    const { view, seen } = await readUntilDone(transport, placed.id);
+    expect(seen.some((s) => /503/.test(s.message ?? '') && /Trying again/.test(s.message ?? ''))).toBe(true);
+    expect(view.status).toBe('completed');
+    const log = await h.sandboxRequests();
+    expect(log.filter((r) => r.method === 'POST' && /schedule$/.test(r.path) && r.status !== 404).map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(callsPlaced(log)).toBe(1);
+  });
+
+  it('a refusal that will not pass ends the call with the service\'s reason, audited as not placed', async () => {
+    await fault(h.sb, { method: 'POST', path: '^/batches$', status: 400, body: { error: 400, message: 'Invalid contact list' } });
+    const transport = h.transport(await h.mint());
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550127', variables: {}, via: 'batch' });
+    expect(placed.done).toBe(true);
+    expect(placed.message).toMatch(/Invalid contact list/);
+    expect(callsPlaced(await h.sandboxRequests())).toBe(0);
+    expect(h.audit().filter((a) => a.placementId === placed.id)).toEqual([expect.objectContaining({ executionId: null, outcome: 'not-placed' })]);
+  });
+
+  it('a call can be read and stopped only with the token that placed it', async () => {
+    const mine = h.transport(await h.mint());
+    const theirs = h.transport(await h.mint({ who: 'someone-else' }));
+    const placed = await mine.place({ agentId: AGENT, toNumber: '+14155551007', variables: {}, via: 'call' });
+    await expect(theirs.read(placed.id)).rejects.toMatchObject({ status: 404, code: 'not-found' });
+    await expect(theirs.stop(placed.id)).rejects.toMatchObject({ status: 404, code: 'not-found' });
+    const stopped = await mine.stop(placed.id);
+    expect(stopped.stopRequested).toBe(true);
+    await readUntilDone(mine, placed.id);
+  });
+});
+
+describe('limits', () => {
+  it('per token: calls past tokenCallsPerMinute are refused with Retry-After and said; another token still calls', async () => {
+    const limited = await startHarness({ policy: testPolicy({ limits: { tokenCallsPerMinute: 1 } }) });
+    try {
+      const token = await limited.mint();
+      const transport = limited.transport(token);
+      const first = await transport.place({ agentId: AGENT, toNumber: '+14155550128', variables: {}, via: 'call' });
+      const refused = await transport.place({ agentId: AGENT, toNumber: '+14155550129', variables: {}, via: 'call' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ProxyTransportError);
+      expect(refused).toMatchObject({ status: 429, code: 'rate-limited' });
+      expect((refused as ProxyTransportError).retryAfterSeconds).toBeGreaterThan(0);
+      expect((refused as Error).message).toMatch(/Too many requests to the proxy\. Try again in \d+ s\./);
+      await limited.transport(await limited.mint()).place({ agentId: AGENT, toNumber: '+14155550130', variables: {}, via: 'call' });
+      await readUntilDone(transport, first.id);
+      expect(callsPlaced(await limited.sandboxRequests())).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('globally: requests past requestsPerMinute are refused for every token', async () => {
+    const limited = await startHarness({ policy: testPolicy({ limits: { requestsPerMinute: 2 } }) });
+    try {
+      const a = limited.transport(await limited.mint());
+      const b = limited.transport(await limited.mint());
+      const placed = await a.place({ agentId: AGENT, toNumber: '+14155550131', variables: {}, via: 'call' });
+      await a.read(placed.id);
+      await expect(b.read(placed.id)).rejects.toMatchObject({ status: 429, code: 'rate-limited' });
+      await expect(a.read(placed.id)).rejects.toMatchObject({ status: 429 });
+    } finally {
+      await limited.close();
+    }
   });
 });
