@@ -33,7 +33,7 @@ const numberRule = z.string().refine((text) => NUMBER_RULE.test(text) && text.le
   message: 'must be an E.164 prefix such as +1415, or a pattern such as +1415555XXXX (X stands for one digit)',
 });
 
-const perMinute = (fallback: number, max: number) => z.number().int().min(1).max(max).default(fallback);
+const perMinute = (fallback: number, max: number, why = `at most ${max}`) => z.number().int().min(1).max(max, why).default(fallback);
 
 export const policySchema = z.strictObject({
   origins: z.array(origin).min(1, 'list at least one page origin'),
@@ -47,7 +47,7 @@ export const policySchema = z.strictObject({
       tokenCallsPerMinute: perMinute(5, 1_000),
       requestsPerMinute: perMinute(1_200, 100_000),
       callsPerMinute: perMinute(30, 10_000),
-      serviceRequestsPerMinute: perMinute(300, SERVICE_REQUESTS_PER_MINUTE_MAX),
+      serviceRequestsPerMinute: perMinute(300, SERVICE_REQUESTS_PER_MINUTE_MAX, `at most ${SERVICE_REQUESTS_PER_MINUTE_MAX}: under the service's own limit`),
     })
     .prefault({}),
 });

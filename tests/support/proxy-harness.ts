@@ -22,6 +22,8 @@ export const AGENT = SEED.A.agents.sales;
 export const OTHER_AGENT = SEED.A.agents.reminder;
 export const ALLOWED_ORIGIN = 'http://127.0.0.1:4101';
 export const HOSTILE_ORIGIN = 'http://127.0.0.1:4666';
+/** A second allowed page: a token of one allowed origin is still refused on another. */
+export const SECOND_ORIGIN = 'http://127.0.0.1:4102';
 
 export function testPolicy(overrides: Record<string, unknown> = {}): Policy {
   return parsePolicy(JSON.stringify({ origins: [ALLOWED_ORIGIN], agents: [AGENT, OTHER_AGENT], numbers: ['+1415'], ...overrides }), 'test policy');
@@ -42,7 +44,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { speed?: number; policy?: Policy; onRefused?: (code: string) => void } = {}): Promise<Harness> {
+export async function startHarness(options: { speed?: number; policy?: Policy; onRefused?: (code: string) => void; widgetDir?: string } = {}): Promise<Harness> {
   const sb = await startSandbox({ port: 0, speed: options.speed ?? 60 });
   const auditFile = join(mkdtempSync(join(tmpdir(), 'proxy-audit-')), 'audit.jsonl');
   const proxy = await startProxy({
@@ -50,7 +52,7 @@ export async function startHarness(options: { speed?: number; policy?: Policy; o
     policy: options.policy ?? testPolicy(),
     port: 0,
     auditFile,
-    widgetDir: join(auditFile, '..', 'no-widget'),
+    widgetDir: options.widgetDir ?? join(auditFile, '..', 'no-widget'),
     onRefused: options.onRefused,
   });
   const pageFetch = (origin: string): typeof fetch => (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: origin } });
