@@ -17,7 +17,8 @@ import { serviceClient } from './service';
 
 useCatalogues(en);
 
-export const POLICY_VAR = 'VOICE_AGENT_PROXY_POLICY';
+// Not exported: a Worker module's named exports must be handlers (workerd refuses anything else).
+const POLICY_VAR = 'VOICE_AGENT_PROXY_POLICY';
 
 type Env = Record<string, string | undefined>;
 
