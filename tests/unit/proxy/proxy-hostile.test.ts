@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const CALL = { agentId: AGENT, toNumber: '+14155550140', variables: {}, via: 'call' };
+const CALL = { agentId: AGENT, toNumber: '+14155550140', variables: {}, via: 'call' as const };
 
 /** A token with one byte of its claims changed (origin → the hostile page), signature kept. */
 function tampered(token: string): string {

@@ -5,6 +5,7 @@
  * transcript, the audit line goes to the console once, and a hostile origin is refused.
  */
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyTransport } from '../../../lib/widget/proxy-transport';
@@ -32,9 +33,9 @@ beforeAll(async () => {
       VOICE_AGENT_PROXY_SECRET: SECRET,
       VOICE_AGENT_PROXY_POLICY: JSON.stringify({ origins: [ALLOWED_ORIGIN], agents: [AGENT], numbers: ['+1415'] }),
     },
-    handleRuntimeStdio(stdout, stderr) {
-      stdout.on('data', (chunk) => (logged += String(chunk)));
-      stderr.on('data', (chunk) => (logged += String(chunk)));
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      stdout.on('data', (chunk: Buffer) => (logged += String(chunk)));
+      stderr.on('data', (chunk: Buffer) => (logged += String(chunk)));
     },
   });
   await mf.ready;
