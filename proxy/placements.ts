@@ -8,7 +8,7 @@
  * Workers isolate runs a call's due step when the widget reads it (`stepIfDue`).
  */
 import type { CallRecord } from '../lib/calls/call-record';
-import { advanceCall, markAttempt, newCallRecord, requestStop } from '../lib/calls/dial';
+import { advanceCall, markAttempt, newCallRecord, requestStop, type DescribeError } from '../lib/calls/dial';
 import { mergeOnLatest } from '../lib/calls/latest';
 import type { PlacementClient } from '../lib/placement/client';
 import { describeServiceError } from '../lib/placement/describe';
@@ -48,6 +48,16 @@ interface Held {
   placer: Placer;
   audited: boolean;
 }
+
+/**
+ * The service's errors in the engine's words, with the HTTP status said where a passing one (429, 5xx)
+ * is tried again: the widget's view shows it, whatever text the service sent with it.
+ */
+export const describeForWidget: DescribeError = (error) => {
+  const described = describeServiceError(error);
+  if (!described.transient || !described.status || described.message.includes(String(described.status))) return described;
+  return { ...described, message: `The service answered ${described.status}: ${described.message}` };
+};
 
 /** Finished calls are kept this long for the widget's last reads, then dropped. */
 const KEEP_FINISHED_MS = 60 * 60_000;
@@ -142,7 +152,7 @@ export class WidgetPlacements {
     const before = markAttempt(held.record) ?? held.record;
     held.record = before;
     const owned = new Set([...this.held.values()].flatMap((h) => (h.record.id !== id && h.record.executionId ? [h.record.executionId] : [])));
-    const { call } = await advanceCall(before, this.client, describeServiceError, this.now, owned);
+    const { call } = await advanceCall(before, this.client, describeForWidget, this.now, owned);
     // Written over the latest record: a Stop pressed while the step was in flight is kept (lib/calls/latest.ts).
     held.record = mergeOnLatest(held.record, call);
     await this.auditOnce(held);

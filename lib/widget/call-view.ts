@@ -25,7 +25,7 @@ export function widgetCallView(call: ViewedCall, options: { transcripts: boolean
   let message: string | null = null;
   if (call.failure && done) message = call.failure.message;
   else if (call.trackingPaused) message = call.lastError;
-  else if (!done && call.lastError) message = t('widgetProxy_retrying', call.lastError);
+  else if (!done && call.lastError) message = t('widgetProxy_retrying', sentence(call.lastError));
   const results = options.transcripts && over && execution;
   return {
     id: call.id,
@@ -45,3 +45,6 @@ export function widgetCallView(call: ViewedCall, options: { transcripts: boolean
     extractedData: results ? (execution.extracted_data ?? null) : null,
   };
 }
+
+/** A reason ends as a sentence before "Trying again." follows it. */
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

@@ -3,7 +3,7 @@
  * path; origins, agents and numbers are refused with a reason; the environment follows the project's
  * host rule; `token` mints for what the policy allows and refuses the rest.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,11 @@ describe('the policy file', () => {
     const policy = parsePolicy(JSON.stringify(GOOD), 'p.json');
     expect(policy.limits).toEqual({ tokenRequestsPerMinute: 120, tokenCallsPerMinute: 5, requestsPerMinute: 1200, callsPerMinute: 30, serviceRequestsPerMinute: 300 });
     expect(policy.transcripts).toBe(true);
+  });
+
+  it('the shipped example (proxy/policy.example.json) is a valid policy', () => {
+    const text = readFileSync(join(__dirname, '../../../proxy/policy.example.json'), 'utf8');
+    expect(parsePolicy(text, 'proxy/policy.example.json').origins).toContain('https://crm.example');
   });
 
   it('a bad file names the file and each problem by its path', () => {

@@ -101,6 +101,15 @@ describe('calls through the proxy', () => {
     expect(callsPlaced(log)).toBe(1);
   });
 
+  it('the retry message names the HTTP status even when the service\'s text does not', async () => {
+    await fault(h.sb, { method: 'POST', path: '^/call$', status: 503, body: { detail: 'Upstream busy' } });
+    const transport = h.transport(await h.mint());
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550132', variables: {}, via: 'call' });
+    expect(placed.message).toBe('The service answered 503: Upstream busy. Trying again.');
+    expect((await readUntilDone(transport, placed.id)).view.status).toBe('completed');
+    expect(callsPlaced(await h.sandboxRequests())).toBe(1);
+  });
+
   it('a refusal that will not pass ends the call with the service\'s reason, audited as not placed', async () => {
     await fault(h.sb, { method: 'POST', path: '^/batches$', status: 400, body: { error: 400, message: 'Invalid contact list' } });
     const transport = h.transport(await h.mint());
