@@ -1,7 +1,7 @@
 /**
  * Proxy bench: what the widget proxy adds. (1) The latency it adds per request, beside the same
- * request sent straight to the sandbox in the same run, interleaved: placing a call (the proxy's
- * POST /v1/calls runs the engine's first step, POST /call) and reading one (the proxy answers a read
+ * requests sent straight to the sandbox in the same run, interleaved: placing a call (the proxy's
+ * POST /v1/calls runs the engine's first step: POST /call, then the first read of the execution) and reading one (the proxy answers a read
  * from memory on Node; on Workers a read runs the call's step when one is due). (2) The requests per
  * call: widget → proxy (the place, then a read every second until done, as an element would) and
  * proxy → service (counted by each sandbox's own request log), for Node and for the Workers entry in
@@ -108,9 +108,18 @@ async function main() {
   for (let i = 0; i < ROUNDS; i++) {
     const number = `+1415${String(3_000_000 + i).padStart(7, '0')}`;
     const [a, viaNode] = await timed(() => node.place({ agentId: AGENT, toNumber: number, variables: {}, via: 'call' }));
-    const [b, started] = await timed(() => direct.startCall({ agent_id: AGENT, recipient_phone_number: number }));
+    // The engine's first step of a call is POST /call and the first read of its execution: the same two, direct.
+    const [b, started] = await timed(async () => {
+      const answer = await direct.startCall({ agent_id: AGENT, recipient_phone_number: number });
+      await direct.getExecution(answer.execution_id);
+      return answer;
+    });
     const [c, viaWorker] = await timed(() => worker.place({ agentId: AGENT, toNumber: number, variables: {}, via: 'call' }));
-    const [d, startedW] = await timed(() => directWorker.startCall({ agent_id: AGENT, recipient_phone_number: number }));
+    const [d, startedW] = await timed(async () => {
+      const answer = await directWorker.startCall({ agent_id: AGENT, recipient_phone_number: number });
+      await directWorker.getExecution(answer.execution_id);
+      return answer;
+    });
     place.node.push(a);
     place.direct.push(b);
     place.workers.push(c);
@@ -121,7 +130,7 @@ async function main() {
     read.workers.push((await timed(() => worker.read(last.workers)))[0]);
     read.directW.push((await timed(() => directWorker.getExecution(last.execW)))[0]);
   }
-  rows.push(['place a call: Node proxy (POST /v1/calls → POST /call)', place.node, place.direct]);
+  rows.push(['place a call: Node proxy (POST /call + GET /executions/{id})', place.node, place.direct]);
   rows.push(['place a call: Workers proxy in miniflare', place.workers, place.directW]);
   rows.push(['read a call: Node proxy (from memory)', read.node, read.direct]);
   rows.push(['read a call: Workers proxy (a step when due)', read.workers, read.directW]);
