@@ -5,7 +5,7 @@
  * request's own `Origin`, rate limits per token and for everyone, and it serves widget.html with
  * `frame-ancestors` limited to the same origins.
  *
- *   POST /v1/calls            WidgetCallRequest → 201 WidgetCallView
+ *   POST /v1/calls            WidgetCallRequest → 201 WidgetCallView (Idempotency-Key: the same call again → 200)
  *   GET  /v1/calls/:id        → WidgetCallView (only the token that placed it)
  *   POST /v1/calls/:id/stop   → WidgetCallView
  *   GET  /widget.html, /widget/<file>   the built widget (.output/widget/), when the shell provides it
@@ -131,7 +131,7 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
     if (!allowed.ok) return refuse(403, allowed.code, allowed.reason, null);
     return new Response(null, {
       status: 204,
-      headers: { ...corsHeaders(origin!), 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Max-Age': '600' },
+      headers: { ...corsHeaders(origin!), 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key', 'Access-Control-Max-Age': '600' },
     });
   });
 
@@ -152,11 +152,19 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
     for (const decision of [agentAllowed(policy, claims.agents, request.agentId), numberAllowed(policy, request.toNumber)]) {
       if (!decision.ok) return refuse(403, decision.code, decision.reason, origin);
     }
+    // A resent request (its answer was lost on the way to the page) is the same call, not a second one.
+    const intent = c.req.header('idempotency-key');
+    if (intent !== undefined && !/^[A-Za-z0-9_-]{8,64}$/.test(intent)) return refuse(400, 'bad-request', 'Idempotency-Key must be 8 to 64 letters, digits, - or _.', origin);
+    const earlier = intent ? placements.byIntent(claims.id, intent) : undefined;
+    if (earlier) {
+      if (earlier.agentId !== request.agentId || earlier.toNumber !== request.toNumber) return refuse(409, 'idempotency-key-reused', 'This Idempotency-Key was used for another call.', origin);
+      return view(earlier, 200, origin);
+    }
     const callRoom = limits.calls.take('all', now());
     if (!callRoom.ok) return tooMany(callRoom.retryAfterMs, 'for calls through this proxy', origin);
     const tokenCallRoom = limits.tokenCalls.take(claims.id, now());
     if (!tokenCallRoom.ok) return tooMany(tokenCallRoom.retryAfterMs, 'for calls with this widget token', origin);
-    const record = await placements.place(request, { tokenId: claims.id, who: claims.who ?? null, origin });
+    const record = await placements.place(request, { tokenId: claims.id, who: claims.who ?? null, origin }, intent);
     return view(record, 201, origin);
   });
 

@@ -65,6 +65,8 @@ const KEEP_FINISHED_MS = 60 * 60_000;
 export class WidgetPlacements {
   private held = new Map<string, Held>();
   private queues = new Map<string, Promise<unknown>>();
+  /** A page's intent (token id + Idempotency-Key) → the call it made: a resent POST is the same call. */
+  private intents = new Map<string, string>();
   /** Called after anything changed a call's next step time (the Node shell re-arms its timer). */
   onChange: () => void = () => {};
 
@@ -75,9 +77,16 @@ export class WidgetPlacements {
 
   private now = () => (this.options.now ?? Date.now)();
 
+  /** The call this token already placed for this intent (its Idempotency-Key), if any. */
+  byIntent(tokenId: string, intent: string): CallRecord | undefined {
+    const id = this.intents.get(`${tokenId} ${intent}`);
+    return id ? this.get(id, tokenId) : undefined;
+  }
+
   /** Places a call for `placer` and runs its first step now (the create, or `POST /call`). */
-  async place(request: WidgetCallRequest, placer: Placer): Promise<CallRecord> {
+  async place(request: WidgetCallRequest, placer: Placer, intent?: string): Promise<CallRecord> {
     const id = crypto.randomUUID();
+    if (intent) this.intents.set(`${placer.tokenId} ${intent}`, id);
     const record = newCallRecord(
       { id, baseUrl: this.options.baseUrl, agentId: request.agentId, agentName: request.agentId, toNumber: request.toNumber, fromNumber: null, variables: request.variables, via: request.via },
       this.now(),
@@ -186,5 +195,6 @@ export class WidgetPlacements {
     for (const [id, held] of this.held) {
       if (!isActive(held.record) && (held.record.finishedAt ?? held.record.createdAt) < now - KEEP_FINISHED_MS && !this.queues.has(id)) this.held.delete(id);
     }
+    for (const [intent, id] of this.intents) if (!this.held.has(id)) this.intents.delete(intent);
   }
 }

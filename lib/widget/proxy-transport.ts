@@ -41,19 +41,34 @@ export function createProxyTransport(options: ProxyTransportOptions): WidgetTran
   })();
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<WidgetCallView> {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${options.token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-        mode: 'cors',
-        cache: 'no-store',
-      });
-    } catch {
-      throw new ProxyTransportError(t('widgetProxy_unreachable', origin), 'network', 0);
+  const send = (method: 'GET' | 'POST', path: string, body: unknown, intent: string | undefined) =>
+    doFetch(`${base}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${options.token}`,
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(intent ? { 'Idempotency-Key': intent } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      mode: 'cors',
+      cache: 'no-store',
+    });
+
+  /**
+   * One request, sent once more when no answer came. A place carries an Idempotency-Key, so the proxy
+   * answers the second try with the call the first one made (its answer lost on the way), never a second call.
+   */
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown, intent?: string): Promise<WidgetCallView> {
+    let response: Response | undefined;
+    for (let attempt = 0; !response; attempt++) {
+      try {
+        response = await send(method, path, body, intent);
+      } catch {
+        // Every route may be sent twice: reads and stops change nothing the second time, a place has its key.
+        if (attempt >= 1) throw new ProxyTransportError(t('widgetProxy_unreachable', origin), 'network', 0);
+      }
     }
     let json: unknown = null;
     try {
@@ -82,7 +97,7 @@ export function createProxyTransport(options: ProxyTransportOptions): WidgetTran
 
   const id = (callId: string) => encodeURIComponent(callId);
   return {
-    place: (call: WidgetCallRequest) => request('POST', '/v1/calls', call),
+    place: (call: WidgetCallRequest) => request('POST', '/v1/calls', call, crypto.randomUUID()),
     read: (callId: string) => request('GET', `/v1/calls/${id(callId)}`),
     stop: (callId: string) => request('POST', `/v1/calls/${id(callId)}/stop`),
   };

@@ -5,9 +5,9 @@
  * What reached the service is read from the sandbox's own records.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProxyTransportError } from '../../../lib/widget/proxy-transport';
+import { createProxyTransport, ProxyTransportError } from '../../../lib/widget/proxy-transport';
 import { call as sandboxCall } from '../../../sandbox/testing';
-import { AGENT, callsPlaced, fault, OTHER_AGENT, readUntilDone, startHarness, testPolicy, type Harness } from '../../support/proxy-harness';
+import { ALLOWED_ORIGIN, AGENT, callsPlaced, fault, OTHER_AGENT, readUntilDone, startHarness, testPolicy, type Harness } from '../../support/proxy-harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -118,6 +118,36 @@ describe('calls through the proxy', () => {
     expect(placed.message).toMatch(/Invalid contact list/);
     expect(callsPlaced(await h.sandboxRequests())).toBe(0);
     expect(h.audit().filter((a) => a.placementId === placed.id)).toEqual([expect.objectContaining({ executionId: null, outcome: 'not-placed' })]);
+  });
+
+  it('a place whose answer is lost on the way to the page is sent again and answered with the same call', async () => {
+    let lost = false;
+    const transport = createProxyTransport({
+      url: h.proxy.url,
+      token: await h.mint(),
+      fetch: async (input, init) => {
+        const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: ALLOWED_ORIGIN } });
+        if (!lost && init?.method === 'POST') {
+          lost = true; // the proxy placed the call; the page never hears of it
+          throw new TypeError('network error');
+        }
+        return response;
+      },
+    });
+    const held = h.proxy.placements.size();
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550133', variables: {}, via: 'call' });
+    expect(lost).toBe(true);
+    expect(h.proxy.placements.size()).toBe(held + 1);
+    await readUntilDone(transport, placed.id);
+    expect(callsPlaced(await h.sandboxRequests())).toBe(1);
+    expect(h.audit().filter((a) => a.toNumber === '+14155550133')).toHaveLength(1);
+    // The same key for another call is refused, not mistaken for it.
+    const token = await h.mint();
+    const first = await h.raw('POST', '/v1/calls', { token, body: { agentId: AGENT, toNumber: '+14155550134', via: 'call' }, headers: { 'Idempotency-Key': 'intent-0001' } });
+    const again = await h.raw('POST', '/v1/calls', { token, body: { agentId: AGENT, toNumber: '+14155550134', via: 'call' }, headers: { 'Idempotency-Key': 'intent-0001' } });
+    const other = await h.raw('POST', '/v1/calls', { token, body: { agentId: AGENT, toNumber: '+14155550135', via: 'call' }, headers: { 'Idempotency-Key': 'intent-0001' } });
+    expect([first.status, again.status, other.status]).toEqual([201, 200, 409]);
+    expect(again.body.id).toBe(first.body.id);
   });
 
   it('a call can be read and stopped only with the token that placed it', async () => {

@@ -36,6 +36,24 @@ describe('createProxyTransport', () => {
     expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ agentId: 'a', toNumber: '+14155550123', variables: {}, via: 'call' });
   });
 
+  it('a place whose answer never came is sent once more under the same Idempotency-Key', async () => {
+    const keys: Array<string | undefined> = [];
+    const view = { id: 'c1', agentId: 'a', toNumber: '+14155550123', via: 'call', executionId: null, status: null, observed: [], done: false, message: null, stopRequested: false, durationSeconds: null, cost: null, transcript: null, recordingUrl: null, extractedData: null };
+    const transport = createProxyTransport({
+      url: 'https://proxy.example',
+      token: 't',
+      fetch: async (_url, init) => {
+        keys.push((init!.headers as Record<string, string>)['Idempotency-Key']);
+        if (keys.length === 1) throw new TypeError('network error');
+        return new Response(JSON.stringify(view), { status: 201 });
+      },
+    });
+    expect((await transport.place({ agentId: 'a', toNumber: '+14155550123', variables: {}, via: 'call' })).id).toBe('c1');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('says what each refusal means', async () => {
     expect(await failure(answer(401, { error: 'The widget token has expired: the page needs a new one.', code: 'token-expired' }))).toMatchObject({
       status: 401,
