@@ -8,7 +8,7 @@
  *   "agents": ["11111111-aaaa-4aaa-8aaa-0a0000000001"],
  *   "numbers": ["+1415", "+4930XXXXXXXX"],
  *   "transcripts": true,
- *   "limits": { "tokenRequestsPerMinute": 120, "tokenCallsPerMinute": 5, "requestsPerMinute": 1200,
+ *   "limits": { "tokenRequestsPerMinute": 240, "tokenCallsPerMinute": 5, "requestsPerMinute": 1200,
  *               "callsPerMinute": 30, "serviceRequestsPerMinute": 300 }
  * }
  */
@@ -43,7 +43,7 @@ export const policySchema = z.strictObject({
   transcripts: z.boolean().default(true),
   limits: z
     .strictObject({
-      tokenRequestsPerMinute: perMinute(120, 10_000),
+      tokenRequestsPerMinute: perMinute(240, 10_000),
       tokenCallsPerMinute: perMinute(5, 1_000),
       requestsPerMinute: perMinute(1_200, 100_000),
       callsPerMinute: perMinute(30, 10_000),

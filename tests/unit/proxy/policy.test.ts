@@ -27,7 +27,7 @@ function problems(value: unknown): string {
 describe('the policy file', () => {
   it('a good file is read with its defaults (limits under the service\'s own, transcripts on)', () => {
     const policy = parsePolicy(JSON.stringify(GOOD), 'p.json');
-    expect(policy.limits).toEqual({ tokenRequestsPerMinute: 120, tokenCallsPerMinute: 5, requestsPerMinute: 1200, callsPerMinute: 30, serviceRequestsPerMinute: 300 });
+    expect(policy.limits).toEqual({ tokenRequestsPerMinute: 240, tokenCallsPerMinute: 5, requestsPerMinute: 1200, callsPerMinute: 30, serviceRequestsPerMinute: 300 });
     expect(policy.transcripts).toBe(true);
   });
 
