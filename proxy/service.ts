@@ -22,7 +22,8 @@ export function serviceClient(options: { baseUrl: string; apiKey: string; perMin
   const budgeted: typeof fetch = async (input, init) => {
     const room = budget.take('service', now());
     if (!room.ok) {
-      const body = { error: 429, message: `The proxy's own budget of ${options.perMinute} service requests a minute is spent.` };
+      // Said as the proxy's own 429 (the status in the text, so nobody blames the service for it).
+      const body = { error: 429, message: `The proxy's own budget of ${options.perMinute} service requests a minute is spent (429 from the proxy, not the service).` };
       return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': String(Math.ceil(room.retryAfterMs / 1000)) } });
     }
     sent++;

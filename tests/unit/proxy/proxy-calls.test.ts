@@ -182,6 +182,22 @@ describe('limits', () => {
     }
   });
 
+  it('the proxy\'s own budget of service requests: past it nothing is sent, the call waits and says why', async () => {
+    const limited = await startHarness({ policy: testPolicy({ limits: { serviceRequestsPerMinute: 2 } }) });
+    try {
+      const transport = limited.transport(await limited.mint());
+      // The engine's first step of a call is two requests (POST /call, then the first read): the whole budget.
+      const placed = await transport.place({ agentId: AGENT, toNumber: '+14155550136', variables: {}, via: 'call' });
+      expect(placed.executionId).toEqual(expect.any(String));
+      await expect.poll(async () => (await transport.read(placed.id)).message, { timeout: 10_000 }).toMatch(/^The proxy's own budget of 2 service requests a minute is spent \(429 from the proxy, not the service\)\. Trying again\.$/);
+      const log = await limited.sandboxRequests();
+      expect(log.map((r) => r.method)).toEqual(['POST', 'GET']);
+      expect((await transport.read(placed.id)).done).toBe(false);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('globally: requests past requestsPerMinute are refused for every token', async () => {
     const limited = await startHarness({ policy: testPolicy({ limits: { requestsPerMinute: 2 } }) });
     try {
