@@ -116,6 +116,8 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
 
   async function readJson(c: Context, origin: string): Promise<{ value: unknown } | Response> {
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return refuse(415, 'json-only', 'Send the request as JSON (Content-Type: application/json).', origin);
+    // Refused unread when it says it is too large; measured after reading when it does not say.
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return refuse(413, 'too-large', `The request is larger than ${MAX_BODY_BYTES / 1024} KB.`, origin);
     const text = await c.req.text();
     if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return refuse(413, 'too-large', `The request is larger than ${MAX_BODY_BYTES / 1024} KB.`, origin);
     try {

@@ -69,6 +69,7 @@ describe('a hostile page gets nothing through the proxy', () => {
       { kind: 'a key in the variables', method: 'POST', path: '/v1/calls', token: stolen, body: { ...CALL, variables: { api_key: 'va_test_owner' } }, expect: [400, 'credential-in-body'] },
       { kind: 'cookies', method: 'POST', path: '/v1/calls', token: stolen, body: CALL, headers: { Cookie: 'session=1' }, expect: [400, 'cookies-refused'] },
       { kind: 'not JSON', method: 'POST', path: '/v1/calls', token: stolen, body: 'agentId=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, expect: [415, 'json-only'] },
+      { kind: 'a body past 16 KB', method: 'POST', path: '/v1/calls', token: stolen, body: { ...CALL, variables: { note: 'x'.repeat(20_000) } }, expect: [413, 'too-large'] },
       { kind: 'agent outside the token', method: 'POST', path: '/v1/calls', token: stolen, body: { ...CALL, agentId: OTHER_AGENT }, expect: [403, 'agent-not-allowed'] },
       { kind: 'agent outside the policy', method: 'POST', path: '/v1/calls', token: outsidePolicy, body: { ...CALL, agentId: OTHER_AGENT }, expect: [403, 'agent-not-allowed'] },
       { kind: 'number outside the policy', method: 'POST', path: '/v1/calls', token: stolen, body: { ...CALL, toNumber: '+4930123456' }, expect: [403, 'number-not-allowed'] },
