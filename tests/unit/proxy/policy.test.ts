@@ -3,6 +3,7 @@
  * path; origins, agents and numbers are refused with a reason; the environment follows the project's
  * host rule; `token` mints for what the policy allows and refuses the rest.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +122,35 @@ describe('the command line', () => {
     const noSecret = io();
     expect(await runProxyCommand(['token', '--origin', 'https://crm.example', '--agents', 'agent-1'], {}, noSecret.io)).toBe(2);
     expect(noSecret.out.stderr).toMatch(/VOICE_AGENT_PROXY_SECRET is not set/);
+  });
+
+  it('`npm run proxy` (proxy/main.ts) prints its URL and answers there; the key never appears in its output', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'policy-'));
+    writeFileSync(join(dir, 'proxy.policy.json'), JSON.stringify(GOOD));
+    const root = join(__dirname, '../../..');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'proxy/main.ts'), '--port', '0', '--policy', join(dir, 'proxy.policy.json'), '--audit', join(dir, 'audit.jsonl')], {
+      cwd: root,
+      env: { ...process.env, VOICE_AGENT_API_KEY: 'va_secret_key_never_printed', VOICE_AGENT_BASE_URL: 'http://127.0.0.1:9', VOICE_AGENT_PROXY_SECRET: SECRET },
+    });
+    try {
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += String(chunk);
+          const found = /listening on (http:\/\/\S+)/.exec(output);
+          if (found) resolve(found[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`proxy exited ${code}: ${output}`)));
+      });
+      const res = await fetch(`${url}/`);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body, JSON.stringify(body)).toMatchObject({ service: 'voice-agent widget proxy' });
+      expect(output).toMatch(/origins: https:\/\/crm\.example, http:\/\/127\.0\.0\.1:4101/);
+      expect(output).not.toContain('va_secret_key_never_printed');
+    } finally {
+      child.kill();
+    }
   });
 
   it('serve stops with a clear error for a missing or bad policy file, before listening', async () => {
