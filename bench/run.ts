@@ -22,15 +22,19 @@ if ('error' in selection) {
   process.exit(2);
 }
 
-// Every bench drives Chromium with the production build.
-const missing = ensureBrowsers(['chromium']);
-if (missing) {
-  console.error(missing);
-  process.exit(1);
-}
-if (!existsSync(join(ROOT, '.output/chrome-mv3/manifest.json'))) {
-  console.log('No build in .output: building first (npm run build)…');
-  if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+// Benches that need no browser and no build (the proxy's runs on Node and miniflare only).
+const NO_BROWSER = new Set(['proxy']);
+if (selection.benches.some((name) => !NO_BROWSER.has(name))) {
+  // The other benches drive Chromium with the production build.
+  const missing = ensureBrowsers(['chromium']);
+  if (missing) {
+    console.error(missing);
+    process.exit(1);
+  }
+  if (!existsSync(join(ROOT, '.output/chrome-mv3/manifest.json'))) {
+    console.log('No build in .output: building first (npm run build)…');
+    if (spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
 }
 
 const failed: string[] = [];

@@ -42,7 +42,10 @@ export const widgetCallView = z.object({
   observed: z.array(widgetStatusStep),
   /** True when nothing more will change: the call ended, was stopped, or could not be placed. */
   done: z.boolean(),
-  /** A person-readable reason when the call failed or could not be placed, else null. */
+  /**
+   * A person-readable reason when the call failed or could not be placed; while not `done`, what the
+   * service answered as a step is tried again by itself (429, 5xx, a lost connection); else null.
+   */
   message: z.string().nullable(),
   stopRequested: z.boolean(),
   durationSeconds: z.number().nullable(),

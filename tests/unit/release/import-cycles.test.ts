@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
-const DIRS = ['lib', 'components', 'entrypoints', 'sandbox', 'scripts'];
+const DIRS = ['lib', 'components', 'entrypoints', 'sandbox', 'scripts', 'proxy'];
 const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function sources(dir: string): string[] {
@@ -87,6 +87,8 @@ interface LayerRule {
 const LAYER_RULES: LayerRule[] = [
   { from: /^lib\/(api|calls|placement)\//, never: /^(lib\/ui|components|entrypoints)\//, why: 'the client and the dial logic know no screen' },
   { from: /^(lib\/page\/|entrypoints\/content\/|entrypoints\/finder\.ts)/, never: /^lib\/api\//, why: 'the page side never reaches the service\'s client' },
+  { from: /^proxy\//, never: /^(lib\/ui|lib\/background|components|entrypoints|sandbox)\//, why: 'the proxy is a server: no screen, no extension background, no sandbox' },
+  { from: /^(lib|components|entrypoints)\//, never: /^proxy\//, why: 'the extension and the widget reach the proxy over HTTP only' },
 ];
 
 /** Each broken rule as "a → b → c (why)". */
