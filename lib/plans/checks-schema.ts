@@ -49,7 +49,9 @@ export const line = z
   .refine((l) => l.matches === undefined || compiles(l.matches, l.flags), { message: 'is not a valid regular expression with these flags', path: ['matches'] });
 export type Line = z.infer<typeof line>;
 
+/** Compiles with its flags; flags that are themselves wrong are refused on their own (not twice). */
 function compiles(source: string, f: string | undefined): boolean {
+  if (f !== undefined && !flags.safeParse(f).success) return true;
   try {
     new RegExp(source, regexFlags(f));
     return true;

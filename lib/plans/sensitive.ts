@@ -42,8 +42,8 @@ export const BUILT_IN_PATTERNS: readonly BuiltIn[] = [
   { name: 'us_ssn', pattern: String.raw`(?<!\d)(?!000|666|9\d\d)\d{3}[- ](?!00)\d{2}[- ](?!0000)\d{4}(?!\d)`, flags: '' },
   // UK National Insurance number: two letters, six digits, A–D.
   { name: 'uk_nino', pattern: String.raw`\b(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b`, flags: 'i' },
-  // IBAN: country, check digits, 11 to 30 letters or digits, in groups of four or not; mod 97 checked.
-  { name: 'iban', pattern: String.raw`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b`, flags: 'i', valid: ibanValid },
+  // IBAN: country, check digits, then groups of four letters or digits (spaced or not) and a shorter tail; mod 97 checked.
+  { name: 'iban', pattern: String.raw`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b`, flags: 'i', valid: ibanValid },
 ];
 
 export const BUILT_IN_NAMES = BUILT_IN_PATTERNS.map((p) => p.name);
