@@ -164,3 +164,13 @@ export const scriptStep = z
 export type ScriptStep = z.infer<typeof scriptStep>;
 
 export const callerScript = z.array(scriptStep).min(1, 'needs at least one step').max(50, 'a script holds at most 50 steps');
+
+/** Each step of a case's script with its mark (null: not marked), as results and exports show them (lib/plans/guided.ts joins them). */
+export interface ScriptStepResult {
+  step: number;
+  text: string;
+  mark: 'done' | 'wrong' | null;
+  note: string;
+  atMs: number | null;
+}
+

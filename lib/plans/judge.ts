@@ -7,6 +7,7 @@
 import type { Execution } from '../api/schemas/execution';
 import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import { executionLatency, latencyChecks, saidOutcomes } from './checks';
+import type { ScriptStepResult } from './checks-schema';
 import type { LatencyFigures } from './latency';
 import { fieldMatches, matchers, type Match } from './matchers';
 import type { SensitivePattern } from './sensitive';
@@ -45,6 +46,8 @@ export interface CaseResult {
   extracted: Record<string, unknown> | null;
   /** The call's latency figures from its `latency_data`, when it carries them. */
   latency?: LatencyFigures | null;
+  /** A guided case: each caller script step with the tester's mark (lib/plans/guided.ts). */
+  script?: ScriptStepResult[];
 }
 
 export interface RunResult {
