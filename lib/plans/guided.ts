@@ -104,7 +104,12 @@ export function scriptFromText(text: string): { steps: Array<Record<string, unkn
     const m = /^(say|silent|interrupt|press|hang ?up)\s*(?::\s*(.*))?$/i.exec(line);
     const kind = m?.[1]!.toLowerCase().replace(' ', '');
     const arg = m?.[2]?.trim() ?? '';
-    if (!m) problems.push(`line ${i + 1}: "${line}" is not a step; start it with say:, silent:, interrupt, press: or hang up`);
+    if (!m) {
+      problems.push(`line ${i + 1}: "${line}" is not a step; start it with say:, silent:, interrupt, press: or hang up`);
+      // Kept as written, so the plan's schema refuses it with its path (an unknown key).
+      const [word, ...rest] = line.split(':');
+      steps.push({ [word!.trim() || 'step']: rest.join(':').trim() });
+    }
     else if (kind === 'say') steps.push({ say: arg });
     else if (kind === 'silent') steps.push({ silent: arg === '' ? Number.NaN : Number(arg.replace(/\s*s(ec(onds?)?)?$/i, '')) });
     else if (kind === 'interrupt') steps.push({ interrupt: arg || true });
