@@ -6,6 +6,7 @@
  */
 import { z } from '../zod';
 import type { TestCase } from '../plans/schema';
+import type { ScriptStep } from '../plans/checks-schema';
 import { id } from './common';
 
 export const plansRequests = [
@@ -41,7 +42,8 @@ export interface RunPreview {
 export interface PlanReplies {
   'plans/save': { planId: string };
   'plans/delete': unknown;
-  'plans/case-from-execution': { agentId: string; testCase: TestCase };
+  /** `callerScript`: the call's caller lines as steps, offered as a guided case's starting point. */
+  'plans/case-from-execution': { agentId: string; testCase: TestCase; callerScript: ScriptStep[] };
   'plans/preview-run': RunPreview;
   'plans/run': { runId: string };
   'plans/stop-run': unknown;

@@ -1,6 +1,6 @@
 /** Answers the requests of lib/requests/plans.ts. */
 import { earliestScheduledAt, liveStartTime } from '../../api/schedule';
-import { caseFromExecution, estimateRunCost } from '../../plans/from-call';
+import { callerScriptFromExecution, caseFromExecution, estimateRunCost } from '../../plans/from-call';
 import { checkPlan, problemsText } from '../../plans/schema';
 import type { PlanReplies } from '../../requests/plans';
 import { describeError } from '../describe-error';
@@ -46,7 +46,7 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
     if (!execution.agent_id) throw new InputError('This call does not say which agent made it, so it cannot become a test case.');
     const id = `call-${execution.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 'case'}`;
     const testCase = caseFromExecution(execution, id, 'Case from a call');
-    return { agentId: execution.agent_id, testCase };
+    return { agentId: execution.agent_id, testCase, callerScript: callerScriptFromExecution(execution) };
   },
 
   async 'plans/preview-run'({ planId }, { now }) {
