@@ -87,6 +87,23 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
     return { runId: run.id };
   },
 
+  async 'plans/run-guided'({ planId, runId, caseId, toNumber }) {
+    const { plan } = await storedPlan(planId);
+    const guided = plan.cases.find((c) => c.id === caseId);
+    if (!guided) throw new InputError('This case is no longer in the plan.');
+    if (!guided.caller_script) throw new InputError('This case has no caller script to guide a call with.');
+    const client = await currentClient();
+    // One case, dialled to the tester's phone; everything else it checks stays as the plan says.
+    const one = { ...plan, cases: [{ ...guided, contact_number: toNumber }] };
+    const run = await planRuns().start({ id: runId, planId, plan: one, baseUrl: client.baseUrl, guided: { caseId, toNumber, marks: [] } });
+    return { runId: run.id };
+  },
+
+  async 'plans/mark-step'({ runId, step, mark, note, atMs }) {
+    await planRuns().markStep(runId, step, mark ? { step, mark, note: note.trim(), atMs } : null);
+    return null;
+  },
+
   async 'plans/stop-run'({ runId }) {
     const run = await planRuns().stop(runId);
     if (!run) throw new InputError('This run is no longer stored.');
