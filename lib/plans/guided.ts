@@ -148,3 +148,18 @@ export const READY_SCRIPTS = {
 } satisfies Record<string, ScriptStep[]>;
 export type ReadyScript = keyof typeof READY_SCRIPTS;
 export const READY_SCRIPT_NAMES = Object.keys(READY_SCRIPTS) as ReadyScript[];
+
+/**
+ * A stored run's result as the panel shows and exports it: a guided run's marks joined (they are stored
+ * apart from the result, since the tester marks during the call, before the result exists).
+ */
+export function runResultOf(run: { result: RunResult | null; guided?: GuidedRun | null; plan: { cases: readonly { id: string; caller_script?: ScriptStep[] }[] } }): RunResult | null {
+  if (!run.result || !run.guided) return run.result;
+  return guidedResult(run.result, run.plan.cases.find((c) => c.id === run.guided!.caseId)?.caller_script, run.guided);
+}
+
+/** When a guided call began dialling, on our clock: the batch's start less the service clock's offset. */
+export function callStartMs(run: { scheduledAt: string | null; clockOffset?: number }): number | null {
+  const at = run.scheduledAt ? Date.parse(run.scheduledAt) : NaN;
+  return Number.isNaN(at) ? null : at - (run.clockOffset ?? 0);
+}
