@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parseStringPromise } from 'xml2js';
+import { expectAxeClean } from './axe';
 import { test, expect, setUp } from './fixtures';
 import { SEED } from '../../sandbox/seed';
 
@@ -79,6 +80,7 @@ test('a guided call: the script shows during the call, marks survive a reopened 
   await expect(wrong).toContainText(NOTE);
   await expect(wrong).toContainText('Does not hold');
   expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAxeClean(panel);
 
   const [download] = await Promise.all([panel.waitForEvent('download'), results.getByRole('button', { name: 'Download JUnit XML' }).click()]);
   const xml = await parseStringPromise(await readFile((await download.path())!, 'utf8'), { strict: true });
