@@ -9,6 +9,7 @@ import { plansHandlers } from '../../../lib/background/handlers/plans';
 import { InputError } from '../../../lib/background/input-error';
 import { planRuns } from '../../../lib/background/plan-runs';
 import { planStore } from '../../../lib/background/plan-store';
+import { uiRequest } from '../../../lib/messages';
 import { guidedResult } from '../../../lib/plans/guided';
 import { readRuns } from '../../../lib/plans/store';
 import { startSandbox, type Sandbox } from '../../../sandbox/server';
@@ -102,5 +103,20 @@ describe('guided runs in the background', () => {
     const bad = readRuns({ version: 1, runs: [{ ...run, guided: { caseId: 'friday', toNumber: '+1', marks: [{ step: 0, mark: 'maybe', atMs: 0 }] } }] });
     expect(bad.items).toHaveLength(0);
     expect(bad.keepAside).toHaveLength(1);
+  });
+});
+
+describe('the guided messages, as the background parses them', () => {
+  it('accepts a mark and a guided start written right; refuses a bad mark, a long note, a number not in E.164', () => {
+    const markOk = { type: 'plans/mark-step', runId: 'g1', step: 1, mark: 'wrong', note: 'Talked over me', atMs: 19_000 };
+    expect(uiRequest.safeParse(markOk).success).toBe(true);
+    expect(uiRequest.safeParse({ ...markOk, mark: null }).success).toBe(true);
+    expect(uiRequest.safeParse({ ...markOk, mark: 'maybe' }).success).toBe(false);
+    expect(uiRequest.safeParse({ ...markOk, note: 'x'.repeat(201) }).success).toBe(false);
+    expect(uiRequest.safeParse({ ...markOk, step: 50 }).success).toBe(false);
+    expect(uiRequest.safeParse({ ...markOk, extra: 1 }).success).toBe(false);
+    const start = { type: 'plans/run-guided', planId: 'p1', runId: 'g1', caseId: 'friday', toNumber: '+14155550188' };
+    expect(uiRequest.safeParse(start).success).toBe(true);
+    expect(uiRequest.safeParse({ ...start, toNumber: '4155550188' }).success).toBe(false);
   });
 });
