@@ -2,6 +2,7 @@
  * Wire shapes: how records are written in responses and webhook bodies. Every shape here must
  * parse with the matching schema of lib/api/schemas (tests/unit/sandbox/schemas.test.ts checks).
  */
+import { latencyData } from './latency';
 import { presignRecording } from './audio';
 import type { Runtime } from './runtime';
 import type { Account, AgentRec, BatchRec, ExecRec, KbRec, PhoneRec } from './store';
@@ -84,7 +85,7 @@ export function executionWire(rt: Runtime, exec: ExecRec) {
           transcriber_duration: exec.conversation_duration,
         }
       : null,
-    latency_data: finished ? { time_to_first_audio_ms: 820, average_turn_latency_ms: 1150 } : null,
+    latency_data: finished ? latencyData(exec) : null,
     telephony_data: {
       duration: providerDuration(exec),
       to_number: exec.to_number,

@@ -3,6 +3,15 @@ import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
 import { CHECK_KINDS, VALUELESS, type CaseDraft, type CheckKind, type FieldCheckDraft } from '../../lib/plans/draft';
 import { t, type MessageKey } from '../../lib/i18n';
 import { num } from './plural';
+import { READY_SCRIPT_NAMES, READY_SCRIPTS, scriptToText, type ReadyScript } from '../../lib/plans/guided';
+
+const SCRIPT_LABELS: Record<ReadyScript, MessageKey> = {
+  voicemail: 'plans_script_voicemail',
+  angry: 'plans_script_angry',
+  human: 'plans_script_human',
+  'wrong-number': 'plans_script_wrongNumber',
+  silence: 'plans_script_silence',
+};
 
 const CHECK_LABELS: Record<CheckKind, MessageKey> = {
   equals: 'plans_checkEquals',
@@ -146,6 +155,41 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
           <input value={draft.hangupBy} onInput={(e) => set('hangupBy', input(e))} placeholder="Callee" />
         </label>
       </div>
+      <label class="field">
+        {t('plans_moreChecks')}
+        <textarea rows={3} class="mono" value={draft.moreChecks} onInput={(e) => set('moreChecks', input(e))} aria-describedby={`${base}-more-hint`} />
+      </label>
+      <p class="hint" id={`${base}-more-hint`}>
+        {t('plans_moreChecksHint')}
+      </p>
+      <label class="field">
+        {t('plans_callerScript')}
+        <textarea rows={3} value={draft.callerScript} onInput={(e) => set('callerScript', input(e))} aria-describedby={`${base}-script-hint`} />
+      </label>
+      <p class="hint" id={`${base}-script-hint`}>
+        {t('plans_callerScriptHint')}
+      </p>
+      <label class="field">
+        <span id={`${base}-ready`}>{t('plans_insertScript')}</span>
+        <select
+          aria-labelledby={`${base}-ready`}
+          value=""
+          onChange={(e) => {
+            const name = input(e) as ReadyScript;
+            if (!name) return;
+            const text = scriptToText(READY_SCRIPTS[name]);
+            // Added after what is there: nothing typed is lost.
+            set('callerScript', draft.callerScript.trim() ? `${draft.callerScript.trimEnd()}\n${text}` : text);
+          }}
+        >
+          <option value="">{t('plans_insertScriptChoose')}</option>
+          {READY_SCRIPT_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {t(SCRIPT_LABELS[name])}
+            </option>
+          ))}
+        </select>
+      </label>
       {onRemove ? (
         <button type="button" class="secondary small" onClick={onRemove}>
           {t('plans_removeCase', num(index + 1))}

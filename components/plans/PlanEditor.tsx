@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { draftToValue, emptyCase, freeCaseId, problemPlace, type PlanDraft } from '../../lib/plans/draft';
+import { draftProblems, draftToValue, emptyCase, freeCaseId, problemPlace, type PlanDraft } from '../../lib/plans/draft';
 import { checkPlan, type PlanProblem } from '../../lib/plans/schema';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
@@ -29,8 +29,9 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
   const save = async (e: Event) => {
     e.preventDefault();
     const checked = checkPlan(draftToValue(draft));
-    if (!checked.ok) {
-      setProblems(checked.problems);
+    const unread = draftProblems(draft);
+    if (!checked.ok || unread.length) {
+      setProblems([...unread, ...(checked.ok ? [] : checked.problems)]);
       setError(null);
       return;
     }

@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
 import { planToJson } from '../../lib/plans';
+import { runResultOf } from '../../lib/plans/guided';
+import { GuidedStart } from './GuidedStart';
 import type { PlanRun } from '../../lib/plans/run-state';
 import { isRunActive } from '../../lib/plans/run-state';
 import type { StoredPlan } from '../../lib/plans/store';
@@ -28,6 +30,8 @@ interface PlanViewProps {
 export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: PlanViewProps) {
   const { plan } = stored;
   const [confirming, setConfirming] = useState(false);
+  /** The case a guided call is being set up for. */
+  const [guiding, setGuiding] = useState<string | null>(null);
   const [runId, setRunId] = useState<string | null>(runs[0]?.id ?? null);
   const [error, setError] = useState<string | null>(null);
   const shown = runs.find((r) => r.id === runId) ?? runs[0];
@@ -43,6 +47,14 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
         {plan.cases.map((c) => (
           <li key={c.id}>
             {c.label} <span class="hint mono">{c.contact_number}</span>
+            {c.caller_script ? (
+              <>
+                {' '}
+                <button type="button" class="secondary small" aria-label={t('plans_guidedCallOf', c.label)} onClick={() => setGuiding(c.id)} disabled={running || guiding !== null}>
+                  {t('plans_guidedCall')}
+                </button>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -85,6 +97,17 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
           }}
         />
       ) : null}
+      {guiding ? (
+        <GuidedStart
+          planId={stored.id}
+          testCase={plan.cases.find((c) => c.id === guiding)!}
+          onCancel={() => setGuiding(null)}
+          onStarted={(id) => {
+            setGuiding(null);
+            setRunId(id);
+          }}
+        />
+      ) : null}
       {runs.length ? (
         <>
           <label class="field">
@@ -92,7 +115,7 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
             <select value={shown?.id} onChange={(e) => setRunId((e.currentTarget as HTMLSelectElement).value)}>
               {runs.map((r) => (
                 <option key={r.id} value={r.id}>
-                  {t('plans_runOption', formatDateTime(r.createdAt, { locale: uiLocale() }), r.result ? verdictLabel(r.result.verdict) : t('plans_inProgress'))}
+                  {t('plans_runOption', formatDateTime(r.createdAt, { locale: uiLocale() }), r.result ? verdictLabel(runResultOf(r)!.verdict) : t('plans_inProgress'))}
                 </option>
               ))}
             </select>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { scriptToText } from '../../lib/plans/guided';
 import { caseToDraft, emptyPlan, freeCaseId, planToDraft, type PlanDraft } from '../../lib/plans/draft';
 import { parsePlan, type PlanProblem } from '../../lib/plans/schema';
 import { queryParam } from '../../lib/ui/hooks';
@@ -37,18 +38,20 @@ export function PlansSection({ agentId, onAgentChange, openExecution }: SectionP
     history.replaceState(null, '', location.pathname + '?section=plans');
     void send({ type: 'plans/case-from-execution', executionId }).then((reply) => {
       if (!reply.ok) return setError(t('plans_notATestCase', reply.error.message));
-      const { agentId: agent, testCase } = reply.data;
+      const { agentId: agent, testCase, callerScript } = reply.data;
       onAgentChange(agent);
       const target = data.plans.filter((p) => p.plan.agent_id === agent).sort((a, b) => b.updatedAt - a.updatedAt)[0];
       const draft = target ? planToDraft(target.plan) : { ...emptyPlan(agent), name: t('plans_casesFromCalls'), cases: [] };
       const made = caseToDraft(testCase);
+      // The caller's lines are offered as the caller script's start: kept, edited or cleared in the editor.
+      made.callerScript = scriptToText(callerScript);
       if (draft.cases.some((c) => c.id === made.id)) made.id = freeCaseId(draft, made.id);
       draft.cases.push(made);
       setMode({
         kind: 'edit',
         planId: target?.id ?? crypto.randomUUID(),
         draft,
-        note: t('plans_callBecameCase', num(draft.cases.length), draft.name),
+        note: `${t('plans_callBecameCase', num(draft.cases.length), draft.name)}${callerScript.length ? ` ${t('plans_callerLinesOffered', num(callerScript.length))}` : ''}`,
       });
     });
   }, [data.ready]);

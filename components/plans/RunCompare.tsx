@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { compareRuns } from '../../lib/plans/compare';
+import { runResultOf } from '../../lib/plans/guided';
 import type { PlanRun } from '../../lib/plans/run-state';
 import { formatValue, formatDateTime } from '../../lib/ui/format';
 import type { Verdict } from '../../lib/plans/judge';
@@ -7,7 +8,7 @@ import { phaseLabel, verdictLabel } from './RunResults';
 import { t, uiLocale } from '../../lib/i18n';
 import { plural } from './plural';
 
-const runName = (run: PlanRun) => t('plans_runName', formatDateTime(run.createdAt, { locale: uiLocale() }), run.result ? verdictLabel(run.result.verdict) : phaseLabel(run.phase));
+const runName = (run: PlanRun) => t('plans_runName', formatDateTime(run.createdAt, { locale: uiLocale() }), run.result ? verdictLabel(runResultOf(run)!.verdict) : phaseLabel(run.phase));
 const verdictText = (v: Verdict | undefined) => (v ? verdictLabel(v) : t('plans_notInRun'));
 
 /** Two finished runs of a plan side by side: what changed between them. */
@@ -17,7 +18,7 @@ export function RunCompare({ runs }: { runs: PlanRun[] }) {
   const [afterId, setAfterId] = useState(done[done.length - 1]?.id ?? '');
   const before = done.find((r) => r.id === beforeId);
   const after = done.find((r) => r.id === afterId);
-  const comparison = before?.result && after?.result ? compareRuns(before.result, after.result) : null;
+  const comparison = before?.result && after?.result ? compareRuns(runResultOf(before)!, runResultOf(after)!) : null;
   const changed = comparison?.cases.filter((c) => c.verdictChanged || c.extractedChanges.length || c.transcriptChanged) ?? [];
 
   const picker = (label: string, value: string, onChange: (id: string) => void) => (

@@ -12,6 +12,37 @@ import { downloadText } from './download';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
 import { num } from './plural';
 import { TableFit } from '../shared/TableFit';
+import { elapsedText, runResultOf } from '../../lib/plans/guided';
+import type { LatencyFigures } from '../../lib/plans/latency';
+import type { ScriptStepResult } from '../../lib/plans/checks-schema';
+import { GuidedCall } from './GuidedCall';
+
+const ms = (n: number | null) => (n === null ? '—' : t('plans_ms', num(Math.round(n))));
+
+/** The call's latency figures (the bounds and their outcomes are in the expectations table). */
+function Latency({ figures }: { figures: LatencyFigures }) {
+  return (
+    <p class="plans-latency">
+      {t('plans_latencyFigures', ms(figures.firstAudioMs), ms(figures.medianMs), ms(figures.p95Ms), ms(figures.worstMs), num(figures.turnsMs.length))}
+    </p>
+  );
+}
+
+/** A guided case's script with the tester's marks, as the verdict took them. */
+function ScriptMarks({ steps }: { steps: ScriptStepResult[] }) {
+  return (
+    <ol class="plans-steps">
+      {steps.map((s) => (
+        <li key={s.step} class={s.mark ? `plans-step-${s.mark}` : undefined}>
+          <span class="plans-step-text">{s.text}</span>{' '}
+          <span class="plans-step-mark">
+            {s.mark === 'done' ? t('plans_markedDone', elapsedText(s.atMs ?? 0)) : s.mark === 'wrong' ? t('plans_markedWrong', elapsedText(s.atMs ?? 0), s.note || '—') : t('plans_notMarked')}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 const VERDICT_LABEL: Record<Verdict, MessageKey> = { pass: 'plans_verdictPass', fail: 'plans_verdictFail', error: 'plans_verdictError' };
 const PHASE_LABEL: Record<PlanRun['phase'], MessageKey> = {
@@ -81,18 +112,22 @@ function CaseDetails({ result }: { result: CaseResult }) {
       ) : !result.error ? (
         <p class="hint">{t('plans_noExpectations')}</p>
       ) : null}
+      {result.latency ? <Latency figures={result.latency} /> : null}
+      {result.script ? <ScriptMarks steps={result.script} /> : null}
     </details>
   );
 }
 
 /** A run: its progress while it runs, then the verdict per case with each expectation's outcome, and the exports. */
 export function RunResults({ run, openExecution }: { run: PlanRun; openExecution(executionId: string): void }) {
-  const r = run.result;
+  // A guided run's marks join its verdict here, in every export too (lib/plans/guided.ts).
+  const r = runResultOf(run);
   const base = `${run.plan.name}-${new Date(run.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;
   return (
     <section class="plans-run" aria-label={t('plans_runResults')}>
       <h3>{t('plans_runOf', formatDateTime(run.createdAt, { locale: uiLocale() }))}</h3>
       {isRunActive(run) ? <Progress run={run} /> : null}
+      {run.guided ? <GuidedCall run={run} /> : null}
       {run.phase === 'failed' ? <ErrorMessage>{t('plans_runFailed', run.lastError ?? '')}</ErrorMessage> : null}
       {r ? (
         <>

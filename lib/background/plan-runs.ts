@@ -5,6 +5,8 @@
  * store, so a run survives a closed panel and a restarted worker. Steps run one at a time.
  */
 import { browser } from '../browser';
+import { withMark, type StepMark } from '../plans/guided';
+import { InputError } from './input-error';
 import { advanceRun } from '../plans/run-step';
 import { afterPollFailed, isRunActive, markAttempt, newRun, requestStop, upsertRun, type PlanRun } from '../plans/run-state';
 import { describeError } from './describe-error';
@@ -38,13 +40,15 @@ export class PlanRunsService {
     return planStore.editRuns((runs) => {
       const latest = runs.find((r) => r.id === run.id);
       if (!latest && !isNew) return { items: null, result: undefined };
-      const next = latest?.stopRequested && !run.stopRequested && isRunActive(run) ? requestStop(run, this.now()) : run;
+      const stopped = latest?.stopRequested && !run.stopRequested && isRunActive(run) ? requestStop(run, this.now()) : run;
+      // A guided run's marks are written only by markStep: the stored copy's are the latest.
+      const next = latest?.guided ? { ...stopped, guided: latest.guided } : stopped;
       return { items: upsertRun(runs, next), result: next };
     }, this.now());
   }
 
   /** Starts a run under the id the UI chose when the user confirmed: the same id twice is the same run. */
-  async start(input: { id: string; planId: string; plan: PlanRun['plan']; baseUrl: string }): Promise<PlanRun> {
+  async start(input: { id: string; planId: string; plan: PlanRun['plan']; baseUrl: string; guided?: PlanRun['guided'] }): Promise<PlanRun> {
     const run = await this.serial(async () => {
       const existing = (await planStore.runs()).find((r) => r.id === input.id);
       return existing ?? (await this.save(newRun(input, this.now()), true))!;
@@ -62,6 +66,18 @@ export class PlanRunsService {
     }, this.now());
     void this.runDue();
     return run;
+  }
+
+  /** A tester's mark on a step of a guided run's caller script (null clears it); kept with the run. */
+  async markStep(runId: string, step: number, mark: StepMark | null): Promise<PlanRun> {
+    return planStore.editRuns((runs) => {
+      const run = runs.find((r) => r.id === runId);
+      const script = run?.plan.cases[0]?.caller_script;
+      if (!run?.guided || !script) throw new InputError('This run is not a guided call.');
+      if (step >= script.length) throw new InputError(`The caller script has ${script.length} steps.`);
+      const next = { ...run, guided: { ...run.guided, marks: withMark(run.guided.marks, step, mark) } };
+      return { items: upsertRun(runs, next), result: next };
+    }, this.now());
   }
 
   async remove(runId: string): Promise<void> {

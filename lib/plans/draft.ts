@@ -4,8 +4,10 @@
  * anything else left as typed so the schema names the problem), checked by the same `checkPlan` as an
  * import; `planToDraft` opens a stored or imported plan for editing. Pure.
  */
-import type { FieldExpectation, TestCase, TestPlan } from './schema';
+import type { FieldExpectation, PlanProblem, TestCase, TestPlan } from './schema';
 import { PLAN_FORMAT, PLAN_VERSION, TEXT_CHECKS } from './schema';
+import { scriptFromText, scriptToText } from './guided';
+import { turnChecks } from './checks-schema';
 
 export const CHECK_KINDS = ['equals', 'one_of', 'contains', 'matches', 'min', 'max', 'present', 'absent'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -37,6 +39,10 @@ export interface CaseDraft {
   durationAtMost: string;
   costAtMost: string;
   hangupBy: string;
+  /** The caller script, one step a line (lib/plans/guided.ts `scriptFromText`). */
+  callerScript: string;
+  /** The checks on what was said turn by turn and the latency bounds, as JSON: `{"transcript": {…}, "latency": {…}}`. */
+  moreChecks: string;
 }
 
 export interface PlanDraft {
@@ -44,6 +50,8 @@ export interface PlanDraft {
   agentId: string;
   fromNumber: string;
   cases: CaseDraft[];
+  /** The plan's own sensitive patterns: kept through an edit (written in the plan file). */
+  sensitivePatterns?: unknown;
 }
 
 let keys = 0;
@@ -64,6 +72,8 @@ export function emptyCase(id: string): CaseDraft {
     durationAtMost: '',
     costAtMost: '',
     hangupBy: '',
+    callerScript: '',
+    moreChecks: '',
   };
 }
 
@@ -109,9 +119,34 @@ function extractedOf(checks: readonly FieldCheckDraft[]): Record<string, Record<
   return orUndefined(out);
 }
 
+/** The "more checks" JSON: an object, or the reason it is not one (null when blank). */
+function moreChecksOf(text: string): { value: Record<string, unknown> } | { problem: string } | null {
+  if (!text.trim()) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { value: value as Record<string, unknown> };
+    return { problem: 'must be a JSON object such as {"transcript": {…}, "latency": {…}}' };
+  } catch (e) {
+    return { problem: `is not JSON: ${(e as Error).message}` };
+  }
+}
+
+/** What the schema cannot see because it never became a value: "more checks" that are not JSON. */
+export function draftProblems(d: PlanDraft): PlanProblem[] {
+  return d.cases.flatMap((c, i) => {
+    const more = moreChecksOf(c.moreChecks);
+    return more && 'problem' in more ? [{ path: `cases[${i}].more_checks`, message: more.problem }] : [];
+  });
+}
+
 export function caseToValue(c: CaseDraft): unknown {
   const variables = Object.fromEntries(c.variables.filter((v) => v.name.trim() || v.value.trim()).map((v) => [v.name.trim(), v.value]));
-  const transcript = orUndefined(compact({ contains: orUndefined(lines(c.contains)) && lines(c.contains), not_contains: orUndefined(lines(c.notContains)) && lines(c.notContains) }));
+  const parsedMore = moreChecksOf(c.moreChecks);
+  const more = parsedMore && 'value' in parsedMore ? parsedMore.value : {};
+  const moreTranscript = more.transcript && typeof more.transcript === 'object' ? (more.transcript as Record<string, unknown>) : {};
+  const transcript = orUndefined(
+    compact({ contains: orUndefined(lines(c.contains)) && lines(c.contains), not_contains: orUndefined(lines(c.notContains)) && lines(c.notContains), ...moreTranscript }),
+  );
   const duration = orUndefined(compact({ at_least: numberOrText(c.durationAtLeast), at_most: numberOrText(c.durationAtMost) }));
   const costAtMost = numberOrText(c.costAtMost);
   const expect = compact({
@@ -121,8 +156,11 @@ export function caseToValue(c: CaseDraft): unknown {
     duration,
     cost: costAtMost === undefined ? undefined : { at_most: costAtMost },
     hangup_by: c.hangupBy.trim() || undefined,
+    // Anything else the JSON holds goes in as written, so the schema names what is wrong.
+    ...Object.fromEntries(Object.entries(more).filter(([k]) => k !== 'transcript')),
   });
-  return { id: c.id.trim(), label: c.label, contact_number: c.contactNumber.trim(), variables, expect };
+  const script = c.callerScript.trim() ? scriptFromText(c.callerScript).steps : undefined;
+  return compact({ id: c.id.trim(), label: c.label, contact_number: c.contactNumber.trim(), variables, expect, caller_script: script });
 }
 
 export function draftToValue(d: PlanDraft): unknown {
@@ -132,6 +170,7 @@ export function draftToValue(d: PlanDraft): unknown {
     name: d.name,
     agent_id: d.agentId,
     from_number: d.fromNumber.trim() || undefined,
+    sensitive_patterns: d.sensitivePatterns,
     cases: d.cases.map(caseToValue),
   });
 }
@@ -167,11 +206,26 @@ export function caseToDraft(c: TestCase): CaseDraft {
     durationAtMost: text(e.duration?.at_most),
     costAtMost: text(e.cost?.at_most),
     hangupBy: e.hangup_by ?? '',
+    callerScript: scriptToText(c.caller_script),
+    moreChecks: moreChecksText(c),
   };
 }
 
+/** The turn checks and latency bounds of a case as the editor's JSON text ('' when it has none). */
+function moreChecksText(c: TestCase): string {
+  const turn = Object.fromEntries(Object.entries(c.expect.transcript ?? {}).filter(([k, v]) => k in turnChecks && v !== undefined));
+  const more = compact({ transcript: orUndefined(turn), latency: c.expect.latency });
+  return Object.keys(more).length ? JSON.stringify(more, null, 2) : '';
+}
+
 export function planToDraft(plan: TestPlan): PlanDraft {
-  return { name: plan.name, agentId: plan.agent_id, fromNumber: plan.from_number ?? '', cases: plan.cases.map(caseToDraft) };
+  return {
+    name: plan.name,
+    agentId: plan.agent_id,
+    fromNumber: plan.from_number ?? '',
+    cases: plan.cases.map(caseToDraft),
+    ...(plan.sensitive_patterns ? { sensitivePatterns: plan.sensitive_patterns } : {}),
+  };
 }
 
 /** `cases[2].expect.status` → `Case 3 (Busy line), expect.status`: where a problem is, as a person reads it. */

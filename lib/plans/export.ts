@@ -20,6 +20,22 @@ export function failureLines(result: CaseResult): string[] {
   return result.outcomes.filter((o) => !o.passed).map((o) => `${o.name}: expected ${o.expected}, got ${o.actual}`);
 }
 
+/** A case's latency figures and caller script marks, as JUnit properties (only when there are any). */
+function caseFigures(result: CaseResult): string[][] {
+  const out: string[][] = [];
+  const l = result.latency;
+  const ms = (n: number | null) => (n === null ? '' : String(Math.round(n)));
+  if (l) out.push(['latency_first_audio_ms', ms(l.firstAudioMs)], ['latency_turn_median_ms', ms(l.medianMs)], ['latency_turn_p95_ms', ms(l.p95Ms)], ['latency_turn_worst_ms', ms(l.worstMs)]);
+  if (result.script) out.push(['caller_script', scriptSummary(result.script)]);
+  return out;
+}
+
+/** `5 steps: 3 done, 1 wrong, 1 not marked`. */
+export function scriptSummary(steps: readonly { mark: 'done' | 'wrong' | null }[]): string {
+  const n = (m: 'done' | 'wrong' | null) => steps.filter((s) => s.mark === m).length;
+  return `${steps.length} step${steps.length === 1 ? '' : 's'}: ${n('done')} done, ${n('wrong')} wrong, ${n(null)} not marked`;
+}
+
 function testcase(result: CaseResult, suite: string): string {
   const attrs = `name="${xmlEscape(`${result.caseId}: ${result.label}`)}" classname="${xmlEscape(suite)}" time="${(result.durationSeconds ?? 0).toFixed(3)}"`;
   const props = [
@@ -27,6 +43,7 @@ function testcase(result: CaseResult, suite: string): string {
     ['status', result.status ?? ''],
     ['contact_number', result.contactNumber],
     ['cost_cents', String(result.costCents ?? '')],
+    ...caseFigures(result),
   ]
     .map(([name, value]) => `        <property name="${name}" value="${xmlEscape(value!)}"/>`)
     .join('\n');

@@ -3,6 +3,8 @@
  * and the estimated cost a run's confirmation states.
  */
 import type { Execution } from '../api/schemas/execution';
+import { parseTranscript } from '../executions/transcript';
+import type { ScriptStep } from './checks-schema';
 import { executionNumber, rowVariables } from './batch';
 import { callOutcome } from './judge';
 import { CASE_ID_VARIABLE, EXPECTABLE_STATUSES, type ExpectableStatus, type FieldExpectation, type TestCase } from './schema';
@@ -43,4 +45,15 @@ export function estimateRunCost(recent: readonly Execution[], calls: number): { 
   if (!costs.length) return null;
   const mean = costs.reduce((a, b) => a + b, 0) / costs.length;
   return { cents: Math.round(mean * calls * 100) / 100, basedOn: costs.length };
+}
+
+/**
+ * The call's caller lines (the transcript's `user` turns) as `say` steps: a guided case's starting
+ * point, offered by "Save as test case". Kept within the script's limits (50 steps, 500 characters).
+ */
+export function callerScriptFromExecution(execution: Execution): ScriptStep[] {
+  return parseTranscript(execution.transcript)
+    .filter((turn) => turn.speaker === 'user' && turn.text.trim())
+    .slice(0, 50)
+    .map((turn) => ({ say: turn.text.replace(/\s+/g, ' ').trim().slice(0, 500) }));
 }

@@ -6,7 +6,11 @@
  */
 import type { Execution } from '../api/schemas/execution';
 import { isTerminalExecutionStatus } from '../api/status-vocabulary';
+import { executionLatency, latencyChecks, saidOutcomes } from './checks';
+import type { ScriptStepResult } from './checks-schema';
+import type { LatencyFigures } from './latency';
 import { fieldMatches, matchers, type Match } from './matchers';
+import type { SensitivePattern } from './sensitive';
 import type { TestCase, TestPlan } from './schema';
 
 export type Verdict = 'pass' | 'fail' | 'error';
@@ -40,6 +44,10 @@ export interface CaseResult {
   costCents: number | null;
   transcript: string | null;
   extracted: Record<string, unknown> | null;
+  /** The call's latency figures from its `latency_data`, when it carries them. */
+  latency?: LatencyFigures | null;
+  /** A guided case: each caller script step with the tester's mark (lib/plans/guided.ts). */
+  script?: ScriptStepResult[];
 }
 
 export interface RunResult {
@@ -67,7 +75,7 @@ export function callOutcome(execution: Execution): string {
 
 const expectedStatuses = (c: TestCase): string[] => (c.expect.status === undefined ? [] : [c.expect.status].flat());
 
-function outcomesFor(c: TestCase, execution: Execution): ExpectationOutcome[] {
+function outcomesFor(c: TestCase, execution: Execution, patterns: readonly SensitivePattern[]): ExpectationOutcome[] {
   const e = c.expect;
   const out: ExpectationOutcome[] = [];
   const statuses = expectedStatuses(c);
@@ -83,6 +91,7 @@ function outcomesFor(c: TestCase, execution: Execution): ExpectationOutcome[] {
   if (e.duration?.at_most !== undefined) out.push({ name: 'duration', ...matchers.durationAtMost(e.duration.at_most, seconds) });
   if (e.cost) out.push({ name: 'cost', ...matchers.costAtMost(e.cost.at_most, execution.total_cost) });
   if (e.hangup_by) out.push({ name: 'hung up by', ...matchers.hangupBy(e.hangup_by, execution.telephony_data?.hangup_by) });
+  out.push(...saidOutcomes(e, execution, patterns), ...latencyChecks(e, execution));
   return out;
 }
 
@@ -110,12 +119,13 @@ function unfinishedIn(interrupted: Interruption | null | undefined, execution: E
   return null;
 }
 
-export function judgeCase(c: TestCase, execution: Execution | undefined, interrupted?: Interruption | null): CaseResult {
+/** `patterns`: the plan's own sensitive patterns (for `agent_never_reveals`). */
+export function judgeCase(c: TestCase, execution: Execution | undefined, interrupted?: Interruption | null, patterns: readonly SensitivePattern[] = []): CaseResult {
   const unfinished = unfinishedIn(interrupted, execution);
   const error = unfinished
     ? `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`
     : neverHappened(c, execution);
-  const outcomes = execution && !error ? outcomesFor(c, execution) : [];
+  const outcomes = execution && !error ? outcomesFor(c, execution, patterns) : [];
   return {
     caseId: c.id,
     label: c.label,
@@ -130,6 +140,7 @@ export function judgeCase(c: TestCase, execution: Execution | undefined, interru
     costCents: execution?.total_cost ?? null,
     transcript: execution?.transcript ?? null,
     extracted: execution?.extracted_data ?? null,
+    latency: execution ? executionLatency(execution) : null,
   };
 }
 
@@ -143,7 +154,7 @@ export interface RunTiming {
 
 /** Any failing case fails the run; otherwise any case in error makes it `error`; else `pass`. */
 export function judgeRun(plan: TestPlan, executions: ReadonlyMap<string, Execution>, timing: RunTiming = {}): RunResult {
-  const cases = plan.cases.map((c) => judgeCase(c, executions.get(c.id), timing.interrupted));
+  const cases = plan.cases.map((c) => judgeCase(c, executions.get(c.id), timing.interrupted, plan.sensitive_patterns));
   const counts: Record<Verdict, number> = { pass: 0, fail: 0, error: 0 };
   for (const r of cases) counts[r.verdict]++;
   const totalCostCents = Math.round(cases.reduce((sum, r) => sum + (r.costCents ?? 0), 0) * 100) / 100;

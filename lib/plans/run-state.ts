@@ -10,6 +10,7 @@ import { applyFull, applyList, isDone, isOverdue, newFollowState, nextListDelay,
 import { newPlacementState, type BatchSpec, type PlacementState } from '../placement/state';
 import { executionsByCase, planCsv } from './batch';
 import { judgeRun, type RunResult } from './judge';
+import type { GuidedRun } from './guided';
 import type { TestPlan } from './schema';
 
 export type RunPhase = 'creating' | 'scheduling' | 'following' | 'finished' | 'failed';
@@ -33,6 +34,8 @@ export type PlanRun = PlacementState & {
   /** Why the run could not be placed (a create or schedule the service refused): it ends `failed` with it, once cleaned up. */
   abandoned: { message: string; status?: number } | null;
   result: RunResult | null;
+  /** A guided run (one case, to the tester's phone): its caller script's marks (lib/plans/guided.ts). */
+  guided?: GuidedRun | null;
 };
 
 /** A run is followed for at most this long; then what is known is judged (unfinished cases are errors). */
@@ -51,7 +54,7 @@ export const runSpec = (run: Pick<PlanRun, 'id' | 'plan'>): BatchSpec => ({
   fromNumber: run.plan.from_number ?? null,
 });
 
-export function newRun(input: { id: string; planId: string; plan: TestPlan; baseUrl: string }, now: number): PlanRun {
+export function newRun(input: { id: string; planId: string; plan: TestPlan; baseUrl: string; guided?: GuidedRun | null }, now: number): PlanRun {
   return { ...newPlacementState({ id: input.id, agentId: input.plan.agent_id }, now), ...input, phase: 'creating', follow: null, abandoned: null, result: null };
 }
 

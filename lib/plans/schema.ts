@@ -6,6 +6,7 @@
 import { z } from '../zod';
 import { e164 } from '../api/schemas/common';
 import { validateVariables } from '../calls/csv';
+import { callerScript, latencyExpectation, pattern, sensitivePatterns, turnChecks, unknownRevealNames } from './checks-schema';
 
 export const PLAN_FORMAT = 'voice-agent-test-plan';
 export const PLAN_VERSION = 1;
@@ -18,18 +19,6 @@ export type ExpectableStatus = (typeof EXPECTABLE_STATUSES)[number];
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const nonNegative = z.number().nonnegative('must be 0 or more');
-
-const pattern = z.string().min(1, 'must not be empty').refine(
-  (p) => {
-    try {
-      new RegExp(p, 'u');
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'is not a valid regular expression' },
-);
 
 /** The checks of a field that compare text; each ignores case unless the field says `case_sensitive: true`. */
 export const TEXT_CHECKS = ['equals', 'one_of', 'contains', 'matches'] as const;
@@ -77,7 +66,7 @@ export const caseExpectations = z.strictObject({
   status: expectedStatus.optional(),
   extracted: z.record(z.string().min(1), fieldExpectation).optional(),
   transcript: z
-    .strictObject({ contains: phrases.optional(), not_contains: phrases.optional() })
+    .strictObject({ contains: phrases.optional(), not_contains: phrases.optional(), ...turnChecks })
     .optional(),
   duration: z
     .strictObject({ at_most: nonNegative.optional(), at_least: nonNegative.optional() })
@@ -85,6 +74,7 @@ export const caseExpectations = z.strictObject({
     .optional(),
   cost: z.strictObject({ at_most: nonNegative }).optional(),
   hangup_by: z.string().trim().min(1).optional(),
+  latency: latencyExpectation.optional(),
 });
 export type CaseExpectations = z.infer<typeof caseExpectations>;
 
@@ -101,6 +91,8 @@ export const testCase = z.strictObject({
   contact_number: e164,
   variables: variables.default({}),
   expect: caseExpectations.default({}),
+  /** A guided case: what the tester who answers does (checks-schema.ts). */
+  caller_script: callerScript.optional(),
 });
 export type TestCase = z.infer<typeof testCase>;
 
@@ -111,6 +103,8 @@ export const testPlan = z
     name: z.string().trim().min(1, 'must not be empty').max(200),
     agent_id: z.string().trim().min(1, 'must not be empty').max(128),
     from_number: e164.optional(),
+    /** Patterns added to the built-in ones for `agent_never_reveals`. */
+    sensitive_patterns: sensitivePatterns.optional(),
     cases: z.array(testCase).min(1, 'a plan needs at least one case').max(500, 'a plan holds at most 500 cases'),
   })
   .superRefine((plan, ctx) => {
@@ -119,6 +113,7 @@ export const testPlan = z
       if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cases', i, 'id'], message: `"${c.id}" is used by an earlier case; case ids must be unique` });
       seen.add(c.id);
     });
+    for (const issue of unknownRevealNames(plan.cases, (plan.sensitive_patterns ?? []).map((p) => p.name))) ctx.addIssue({ code: 'custom', ...issue });
   });
 export type TestPlan = z.infer<typeof testPlan>;
 export type TestPlanInput = z.input<typeof testPlan>;
@@ -134,7 +129,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
 }
 
-const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list', record: 'an object' };
+const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list', record: 'an object' };
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;

@@ -10,6 +10,7 @@
 import { z } from '../zod';
 import type { KeptAside } from '../calls/history';
 import { newPlacementState, PLACEMENT_STEPS } from '../placement/state';
+import { guidedRun } from './guided';
 import type { PlanRun } from './run-state';
 import { checkPlan, problemsText, type TestPlan } from './schema';
 
@@ -84,6 +85,8 @@ const storedRunShape = z
     finishedAt: z.number().nullable(),
     /** Runs stored before the placement engine have no step: it is read from their phase. */
     step: z.enum(PLACEMENT_STEPS).optional(),
+    /** A guided run's marks, checked like everything the panel sends. */
+    guided: guidedRun.nullish(),
     /** Before the placement engine: polls failed in a row. */
     failures: z.number().int().nonnegative().optional(),
   })

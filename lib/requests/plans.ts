@@ -6,7 +6,9 @@
  */
 import { z } from '../zod';
 import type { TestCase } from '../plans/schema';
-import { id } from './common';
+import type { ScriptStep } from '../plans/checks-schema';
+import { e164, id } from './common';
+import { NOTE_MAX } from '../plans/guided';
 
 export const plansRequests = [
   /** Saves a plan under the id the UI chose (a new plan gets a fresh one). */
@@ -18,6 +20,17 @@ export const plansRequests = [
   z.strictObject({ type: z.literal('plans/preview-run'), planId: id }),
   /** Starts a run under the id the UI chose when the user confirmed: the same id twice is the same run. */
   z.strictObject({ type: z.literal('plans/run'), planId: id, runId: id }),
+  /** A guided call: one case with a caller script, placed to the tester's own phone, under the id the UI chose. */
+  z.strictObject({ type: z.literal('plans/run-guided'), planId: id, runId: id, caseId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/), toNumber: e164 }),
+  /** The tester's mark on a step of a guided run's script; `mark: null` clears it. `atMs`: the call's elapsed time. */
+  z.strictObject({
+    type: z.literal('plans/mark-step'),
+    runId: id,
+    step: z.number().int().min(0).max(49),
+    mark: z.enum(['done', 'wrong']).nullable(),
+    note: z.string().max(NOTE_MAX),
+    atMs: z.number().int().nonnegative().max(24 * 3600_000),
+  }),
   z.strictObject({ type: z.literal('plans/stop-run'), runId: id }),
   z.strictObject({ type: z.literal('plans/delete-run'), runId: id }),
 ] as const;
@@ -41,9 +54,12 @@ export interface RunPreview {
 export interface PlanReplies {
   'plans/save': { planId: string };
   'plans/delete': unknown;
-  'plans/case-from-execution': { agentId: string; testCase: TestCase };
+  /** `callerScript`: the call's caller lines as steps, offered as a guided case's starting point. */
+  'plans/case-from-execution': { agentId: string; testCase: TestCase; callerScript: ScriptStep[] };
   'plans/preview-run': RunPreview;
   'plans/run': { runId: string };
+  'plans/run-guided': { runId: string };
+  'plans/mark-step': unknown;
   'plans/stop-run': unknown;
   'plans/delete-run': unknown;
 }

@@ -3,6 +3,10 @@
  * No extension API; every function is a plain value in, text out (numbers in the browser's locale).
  */
 import { uiLocale } from '../locale';
+// The transcript parser lives with the executions (lib/executions/transcript.ts): the plans' checks use it too.
+import type { Speaker } from '../executions/transcript';
+export { parseTranscript, type Speaker, type TranscriptTurn } from '../executions/transcript';
+
 
 
 /** Seconds → "0 s", "45 s", "2 min 05 s", "1 h 02 min". Null/invalid → "—". */
@@ -62,50 +66,6 @@ export function formatDateTime(at: number | string | null | undefined, options: 
     minute: '2-digit',
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   }).format(date);
-}
-
-export type Speaker = 'assistant' | 'user';
-
-export interface TranscriptTurn {
-  /** null: text before any speaker prefix. */
-  speaker: Speaker | null;
-  text: string;
-}
-
-const SPEAKERS: Record<string, Speaker> = {
-  assistant: 'assistant',
-  agent: 'assistant',
-  bot: 'assistant',
-  ai: 'assistant',
-  user: 'user',
-  human: 'user',
-  customer: 'user',
-  caller: 'user',
-};
-
-const TURN_START = /^\s*(assistant|agent|bot|ai|user|human|customer|caller)\s*:\s?(.*)$/i;
-
-/**
- * Splits a transcript such as "assistant: Hello\nuser: Hi" into turns. A line without a known
- * speaker prefix continues the previous turn; consecutive lines of one speaker stay separate turns
- * (each line is one utterance in the service's transcripts).
- */
-export function parseTranscript(text: string | null | undefined): TranscriptTurn[] {
-  if (!text) return [];
-  const turns: TranscriptTurn[] = [];
-  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const match = TURN_START.exec(line);
-    if (match) {
-      turns.push({ speaker: SPEAKERS[match[1]!.toLowerCase()]!, text: match[2]!.trim() });
-      continue;
-    }
-    const trimmed = line.trim();
-    if (!trimmed) continue;
-    const last = turns[turns.length - 1];
-    if (last) last.text = last.text ? `${last.text}\n${trimmed}` : trimmed;
-    else turns.push({ speaker: null, text: trimmed });
-  }
-  return turns.filter((t) => t.text !== '' || t.speaker !== null);
 }
 
 export function speakerLabel(speaker: Speaker | null): string {

@@ -159,6 +159,8 @@ test('"Save as test case" on a finished call opens its case in the plan editor, 
   await expect(made.getByLabel('Number to call')).toHaveValue('+14155552671');
   await expect(made.getByLabel('Expected status')).toHaveValue('completed');
   await expect(made.getByLabel('Field', { exact: true }).first()).not.toHaveValue('');
+  // The caller's lines of the call are offered as the start of a caller script.
+  await expect(made.getByLabel(/^Caller script/)).toHaveValue(/^say: Yes, I have a moment\. Who's calling\?\nsay: /);
   await made.getByLabel('Case label').fill('Happy path from a real call');
   await editor.getByRole('button', { name: 'Save plan' }).click();
   const plan = panel.getByRole('region', { name: 'Plan Cases from calls' });

@@ -1,6 +1,6 @@
 /** Answers the requests of lib/requests/plans.ts. */
 import { earliestScheduledAt, liveStartTime } from '../../api/schedule';
-import { caseFromExecution, estimateRunCost } from '../../plans/from-call';
+import { callerScriptFromExecution, caseFromExecution, estimateRunCost } from '../../plans/from-call';
 import { checkPlan, problemsText } from '../../plans/schema';
 import type { PlanReplies } from '../../requests/plans';
 import { describeError } from '../describe-error';
@@ -46,7 +46,7 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
     if (!execution.agent_id) throw new InputError('This call does not say which agent made it, so it cannot become a test case.');
     const id = `call-${execution.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 'case'}`;
     const testCase = caseFromExecution(execution, id, 'Case from a call');
-    return { agentId: execution.agent_id, testCase };
+    return { agentId: execution.agent_id, testCase, callerScript: callerScriptFromExecution(execution) };
   },
 
   async 'plans/preview-run'({ planId }, { now }) {
@@ -85,6 +85,23 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
     const client = await currentClient();
     const run = await planRuns().start({ id: runId, planId, plan, baseUrl: client.baseUrl });
     return { runId: run.id };
+  },
+
+  async 'plans/run-guided'({ planId, runId, caseId, toNumber }) {
+    const { plan } = await storedPlan(planId);
+    const guided = plan.cases.find((c) => c.id === caseId);
+    if (!guided) throw new InputError('This case is no longer in the plan.');
+    if (!guided.caller_script) throw new InputError('This case has no caller script to guide a call with.');
+    const client = await currentClient();
+    // One case, dialled to the tester's phone; everything else it checks stays as the plan says.
+    const one = { ...plan, cases: [{ ...guided, contact_number: toNumber }] };
+    const run = await planRuns().start({ id: runId, planId, plan: one, baseUrl: client.baseUrl, guided: { caseId, toNumber, marks: [] } });
+    return { runId: run.id };
+  },
+
+  async 'plans/mark-step'({ runId, step, mark, note, atMs }) {
+    await planRuns().markStep(runId, step, mark ? { step, mark, note: note.trim(), atMs } : null);
+    return null;
   },
 
   async 'plans/stop-run'({ runId }) {

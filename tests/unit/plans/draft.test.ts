@@ -1,6 +1,6 @@
 // The editor's draft: what is typed becomes the plan file's value, checked like an import; plans open for editing unchanged.
 import { describe, expect, it } from 'vitest';
-import { caseToDraft, draftToValue, emptyCase, emptyPlan, freeCaseId, planToDraft, problemPlace, type PlanDraft } from '../../../lib/plans/draft';
+import { caseToDraft, draftProblems, draftToValue, emptyCase, emptyPlan, freeCaseId, planToDraft, problemPlace, type PlanDraft } from '../../../lib/plans/draft';
 import { checkPlan } from '../../../lib/plans/schema';
 import { plan } from './fixtures';
 
@@ -92,5 +92,43 @@ describe('draft ↔ plan', () => {
     expect(problemPlace('cases[0].expect.status', d)).toBe('Case 1 (Two), expect.status');
     expect(problemPlace('name', d)).toBe('name');
     expect(problemPlace('', d)).toBe('The plan');
+  });
+});
+
+describe('the editor keeps the checks on what was said, latency, caller scripts and sensitive patterns', () => {
+  it('a plan with every new field opens in the editor and saves back unchanged', () => {
+    const value = {
+      format: 'voice-agent-test-plan',
+      version: 1,
+      name: 'Bank',
+      agent_id: 'agent-1',
+      sensitive_patterns: [{ name: 'pin', pattern: '\\bpin \\d{4}\\b' }],
+      cases: [
+        {
+          id: 'dob',
+          label: 'Date of birth first',
+          contact_number: '+14155550123',
+          variables: {},
+          expect: {
+            transcript: { contains: ['balance'], in_order: [{ speaker: 'agent', says: 'date of birth' }, { speaker: 'agent', says: 'your balance' }], agent_never_reveals: true },
+            latency: { turn_p95_at_most_ms: 2000 },
+          },
+          caller_script: [{ say: 'My balance please' }, { silent: 8 }, { hang_up: true }],
+        },
+      ],
+    };
+    const parsed = checkPlan(value);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const draft = planToDraft(parsed.plan);
+    expect(draft.cases[0]!.callerScript).toBe('say: My balance please\nsilent: 8\nhang up');
+    const again = checkPlan(draftToValue(draft));
+    expect(again).toEqual({ ok: true, plan: parsed.plan });
+  });
+
+  it('"more checks" that are not JSON are named with their case, and nothing typed is lost', () => {
+    const c = { ...emptyCase('case-1'), moreChecks: '{"latency": ' };
+    const problems = draftProblems({ name: 'x', agentId: 'a', fromNumber: '', cases: [c] });
+    expect(problems).toEqual([{ path: 'cases[0].more_checks', message: expect.stringMatching(/^is not JSON: /) }]);
+    expect(c.moreChecks).toBe('{"latency": ');
   });
 });

@@ -1,6 +1,7 @@
 // "Save as test case" from a finished call, and the run's estimated cost.
 import { describe, expect, it } from 'vitest';
-import { caseFromExecution, estimateRunCost } from '../../../lib/plans/from-call';
+import { callerScript } from '../../../lib/plans/checks-schema';
+import { callerScriptFromExecution, caseFromExecution, estimateRunCost } from '../../../lib/plans/from-call';
 import { judgeCase } from '../../../lib/plans/judge';
 import { testCase } from '../../../lib/plans/schema';
 import { liveExecution, specExecution } from './fixtures';
@@ -37,5 +38,14 @@ describe('estimateRunCost', () => {
   it('nothing to go by: null', () => {
     expect(estimateRunCost([], 3)).toBeNull();
     expect(estimateRunCost([liveExecution({ status: 'no-answer', total_cost: 0 })], 3)).toBeNull();
+  });
+});
+
+describe('callerScriptFromExecution (Save as test case offers the caller lines)', () => {
+  it("the caller's turns, in order, as say steps that the plan's schema accepts", () => {
+    const steps = callerScriptFromExecution(liveExecution({ transcript: '\nAgent: Hello!\r\nCustomer:  Yes,   who is it?\r\nAgent: Ava.\r\nCustomer: Call me Friday.' }));
+    expect(steps).toEqual([{ say: 'Yes, who is it?' }, { say: 'Call me Friday.' }]);
+    expect(callerScript.safeParse(steps).success).toBe(true);
+    expect(callerScriptFromExecution(liveExecution({ transcript: null }))).toEqual([]);
   });
 });

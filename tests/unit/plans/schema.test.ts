@@ -92,3 +92,78 @@ describe('planToJson', () => {
     expect(back).toEqual({ ok: true, plan: r.plan });
   });
 });
+
+describe('parsePlan: checks on what was said, latency, caller scripts (every wrong field named with a reason)', () => {
+  const transcript = (t: Record<string, unknown>) => withCase({ expect: { transcript: t } });
+  const at = (text: string) => problems(text).map((p) => `${p.path}: ${p.message}`);
+
+  it('accepts every new check written right', () => {
+    const r = parsePlan(
+      JSON.stringify({
+        ...base,
+        sensitive_patterns: [{ name: 'order-pin', pattern: '\\bpin \\d{4}\\b', flags: 'i' }],
+        cases: [
+          {
+            ...base.cases[0],
+            expect: {
+              transcript: {
+                says: [{ speaker: 'agent', says: 'date of birth' }],
+                never_says: [{ speaker: 'caller', matches: 'lawyer', flags: '' }],
+                in_order: [{ speaker: 'agent', says: 'date of birth' }, { speaker: 'agent', says: 'your balance' }],
+                count: [{ speaker: 'agent', matches: 'sorry|repeat', at_most: 2 }],
+                within_first_turns: { turns: 2, says: [{ speaker: 'agent', says: 'recorded' }] },
+                no_repeated_agent_lines: true,
+                agent_ended_call: true,
+                agent_never_reveals: ['card_number', 'order-pin'],
+              },
+              latency: { first_audio_at_most_ms: 1500, turn_p95_at_most_ms: 2000 },
+            },
+            caller_script: [{ say: 'Friday at 3pm' }, { silent: 8 }, { interrupt: true }, { press: '1#' }, { hang_up: true }],
+          },
+        ],
+      }),
+    );
+    expect(r.ok, JSON.stringify(!r.ok && r.problems)).toBe(true);
+  });
+
+  it('refuses wrong lines, counts and flags with the path and the reason', () => {
+    expect(at(transcript({ says: [{ speaker: 'robot', says: 'x' }] }))).toEqual(['cases[0].expect.transcript.says[0].speaker: must be one of "agent", "caller", "anyone"']);
+    expect(at(transcript({ says: [{ speaker: 'agent' }] }))).toEqual(['cases[0].expect.transcript.says[0]: give says (a phrase) or matches (a pattern), one of them']);
+    expect(at(transcript({ never_says: [{ says: 'x', flags: 'i' }] }))).toEqual(['cases[0].expect.transcript.never_says[0]: flags go with matches only']);
+    expect(at(transcript({ says: [{ matches: 'a', flags: 'gx' }] }))).toEqual(['cases[0].expect.transcript.says[0].flags: must be made of i, m and s, each at most once ("" keeps case)']);
+    expect(at(transcript({ says: [{ matches: '(' }] }))).toContain('cases[0].expect.transcript.says[0].matches: is not a valid regular expression');
+    expect(at(transcript({ in_order: [{ says: 'a' }] }))).toEqual(['cases[0].expect.transcript.in_order: needs at least two lines, in the order they must come']);
+    expect(at(transcript({ count: [{ says: 'sorry' }] }))).toEqual(['cases[0].expect.transcript.count[0]: needs at_most or at_least']);
+    expect(at(transcript({ count: [{ says: 'sorry', at_most: 1.5 }] }))).toEqual(['cases[0].expect.transcript.count[0].at_most: must be a whole number']);
+    expect(at(transcript({ within_first_turns: { turns: 0, says: [{ says: 'x' }] } }))).toEqual(['cases[0].expect.transcript.within_first_turns.turns: must be 1 or more']);
+    expect(at(transcript({ agent_ended_call: 'yes' }))).toEqual(['cases[0].expect.transcript.agent_ended_call: must be true or false']);
+    expect(at(transcript({ no_repeated_agent_lines: false }))).toEqual(['cases[0].expect.transcript.no_repeated_agent_lines: must be true (leave it out otherwise)']);
+  });
+
+  it('refuses unknown pattern names, clashing names and bad patterns of the plan', () => {
+    expect(at(transcript({ agent_never_reveals: ['passport'] }))).toEqual([
+      'cases[0].expect.transcript.agent_never_reveals[0]: "passport" is not a pattern: use a built-in one (card_number, us_ssn, uk_nino, iban) or add it to the plan\'s sensitive_patterns',
+    ]);
+    expect(at(transcript({ agent_never_reveals: false }))).toEqual(['cases[0].expect.transcript.agent_never_reveals: must be true or a list of pattern names']);
+    const plan = (patterns: unknown) => JSON.stringify({ ...base, sensitive_patterns: patterns });
+    expect(at(plan([{ name: 'iban', pattern: 'x' }]))).toEqual(['sensitive_patterns[0].name: "iban" is a built-in pattern\'s name; choose another']);
+    expect(at(plan([{ name: 'pin', pattern: 'a', flags: 'q' }]))).toEqual(['sensitive_patterns[0].flags: must be made of i, m and s, each at most once ("" keeps case)']);
+    expect(at(plan([{ name: 'pin', pattern: '[' }]))).toContain('sensitive_patterns[0].pattern: is not a valid regular expression');
+  });
+
+  it('refuses wrong latency bounds', () => {
+    expect(at(withCase({ expect: { latency: {} } }))).toEqual([
+      'cases[0].expect.latency: says nothing to check: use first_audio_at_most_ms, turn_median_at_most_ms, turn_p95_at_most_ms or turn_worst_at_most_ms',
+    ]);
+    expect(at(withCase({ expect: { latency: { turn_p95_at_most_ms: -1 } } }))).toEqual(['cases[0].expect.latency.turn_p95_at_most_ms: must be 0 or more']);
+    expect(at(withCase({ expect: { latency: { p99_ms: 1 } } }))).toContain('cases[0].expect.latency: unknown key "p99_ms"');
+  });
+
+  it('refuses wrong caller script steps', () => {
+    expect(at(withCase({ caller_script: [] }))).toEqual(['cases[0].caller_script: needs at least one step']);
+    expect(at(withCase({ caller_script: [{ say: 'hi', press: '1' }] }))).toEqual(['cases[0].caller_script[0]: a step does one thing: give exactly one of say, silent, interrupt, press, hang_up']);
+    expect(at(withCase({ caller_script: [{ press: '12a' }] }))).toEqual(['cases[0].caller_script[0].press: must be 1–20 keys: digits, * or #']);
+    expect(at(withCase({ caller_script: [{ silent: 0 }] }))).toEqual(['cases[0].caller_script[0].silent: must be above 0']);
+    expect(at(withCase({ caller_script: [{ shout: 'hi' }] }))).toContain('cases[0].caller_script[0]: unknown key "shout"');
+  });
+});

@@ -7,6 +7,7 @@ import { RunCompare } from '../../../components/plans/RunCompare';
 import { RunResults } from '../../../components/plans/RunResults';
 import { afterListed, afterRead, finish, markAttempt, newRun, type PlanRun } from '../../../lib/plans/run-state';
 import { fakeBackground, ok } from '../ui/helpers';
+import type { StepMark } from '../../../lib/plans/guided';
 import { liveExecution, plan, scheduledRun } from './fixtures';
 
 beforeEach(() => fakeBrowser.reset());
@@ -73,5 +74,55 @@ describe('RunCompare', () => {
     expect(diff).toContain("− user: Yes, I'd like a  CALLBACK tomorrow.");
     expect(diff).toContain('+ user: No thanks.');
     expect(screen.queryByRole('article', { name: 'Changes in Busy line' })).toBeNull();
+  });
+});
+
+describe('RunResults: a guided call and latency figures', () => {
+  const script = [{ say: 'Friday at 3pm works for me' }, { silent: 8 }, { hang_up: true as const }];
+  const gp = plan({
+    cases: [{ id: 'ok', label: 'Books Friday', contact_number: '+14155550188', expect: { latency: { turn_p95_at_most_ms: 2000 } }, caller_script: script }],
+  });
+  const LATENCY = {
+    time_to_first_audio: 1000,
+    transcriber: { turns: [{ turn: 1, turn_latency: [{ sequence_id: 1, audio_to_text_latency: 600 }] }, { turn: 2, turn_latency: [{ sequence_id: 1, audio_to_text_latency: 700 }] }] },
+  };
+  const guided = (marks: StepMark[]): PlanRun => {
+    const run = markAttempt(newRun({ id: 'g1', planId: 'plan-1', plan: gp, baseUrl: 'http://x', guided: { caseId: 'ok', toNumber: '+14155550188', marks } }, Date.now()));
+    return scheduledRun(run, { batchId: 'batch-1', scheduledAt: new Date(Date.now() - 5000).toISOString(), requestAt: Date.now() }, Date.now());
+  };
+
+  it('during the call: the script step by step with the elapsed time; Done and Wrong with a note go to the background', async () => {
+    const bg = fakeBackground((r) => (r.type === 'plans/mark-step' ? ok(null) : undefined));
+    render(<RunResults run={guided([])} openExecution={() => undefined} />);
+    const section = screen.getByRole('region', { name: 'Caller script' });
+    expect(within(section).getByText(/^Elapsed 0:0\d$/)).toBeTruthy();
+    expect(within(section).getAllByRole('listitem').map((li) => li.querySelector('.plans-step-text')!.textContent)).toEqual(['say "Friday at 3pm works for me"', 'stay silent 8 s', 'hang up']);
+    fireEvent.click(within(section).getByRole('button', { name: 'Step 1 done' }));
+    await waitFor(() => expect(bg.requests).toEqual([{ type: 'plans/mark-step', runId: 'g1', step: 0, mark: 'done', note: '', atMs: expect.any(Number) }]));
+    fireEvent.click(within(section).getByRole('button', { name: 'Step 2 went wrong' }));
+    fireEvent.input(within(section).getByLabelText('What went wrong (short)'), { target: { value: 'The agent talked over me' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save mark' }));
+    await waitFor(() => expect(bg.requests[1]).toMatchObject({ type: 'plans/mark-step', step: 1, mark: 'wrong', note: 'The agent talked over me' }));
+  });
+
+  it('after the call: the wrong step fails the case with its note, beside the latency figures and bounds', () => {
+    const marks = [
+      { step: 0, mark: 'done' as const, note: '', atMs: 4000 },
+      { step: 1, mark: 'wrong' as const, note: 'The agent talked over me', atMs: 19_000 },
+    ];
+    let run = guided(marks);
+    const execution = liveExecution({ id: 'g1-ok', telephony_data: { to_number: '+14155550188' }, latency_data: LATENCY }, 'ok');
+    run = afterListed(run, [execution]).run;
+    run = finish(afterRead(run, execution), Date.now());
+    render(<RunResults run={run} openExecution={() => undefined} />);
+    expect(screen.getByText(/^Verdict:/).textContent).toBe('Verdict: Fail. 0 passed, 1 failed, 0 in error.');
+    const rows = within(screen.getByRole('table', { name: 'Expectations of Books Friday' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['latency turn p95', 'at most 2000 ms', '700 ms over 2 turns', 'Holds'],
+      ['caller script step 1', 'say "Friday at 3pm works for me"', 'done at 0:04', 'Holds'],
+      ['caller script step 2', 'stay silent 8 s', 'wrong at 0:19: The agent talked over me', 'Does not hold'],
+    ]);
+    expect(screen.getByText(/^Latency:/).textContent).toBe('Latency: first audio 1,000 ms; per turn median 650 ms, p95 700 ms, worst 700 ms (2 turns)');
+    expect(screen.getAllByText('Wrong at 0:19: The agent talked over me').length).toBeGreaterThan(0);
   });
 });
