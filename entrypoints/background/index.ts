@@ -10,6 +10,7 @@ import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
 import { MAX_MESSAGE_BYTES, messageSize, uiRequest } from '../../lib/messages';
 import { admitPageMessage } from '../../lib/background/page-gate';
+import { personFirst } from '../../lib/background/person-first';
 import { dataReady } from '../../lib/store/migrate';
 
 const refused = (message: string) => Promise.resolve({ ok: false, error: { message, kind: 'validation' } });
@@ -32,7 +33,8 @@ export default defineBackground(() => {
       const issue = parsed.error.issues[0];
       return refused(`Invalid request: ${issue?.path.join('.')} ${issue?.message}`.trim());
     }
-    return handleUiRequest(parsed.data, { calls, openPanel });
+    // A person is waiting on this answer: pages' work holds back until it is given (person-first.ts).
+    return personFirst.around(() => handleUiRequest(parsed.data, { calls, openPanel }));
   });
 
   browser.alarms.onAlarm.addListener((alarm) => {

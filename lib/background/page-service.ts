@@ -24,6 +24,7 @@ import { records } from '../store/records';
 import { warmUpSteps } from '../phone/find';
 import { findRowsPaced } from '../phone/find-rows';
 import { FindLimiter } from './find-limiter';
+import { PAGE_WORK_MAX_WAIT_MS, personFirst } from './person-first';
 import { injectFinder } from './page-scripts';
 import { pendingSelections, type PendingSelections } from './selection-request';
 import { numberInSelection } from '../phone/normalize';
@@ -111,7 +112,8 @@ export interface PageServiceDeps {
 }
 
 const findLimiter = new FindLimiter();
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Between slices of a page's texts: other tasks run, and a person's request in flight is answered first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => personFirst.clear(PAGE_WORK_MAX_WAIT_MS));
 
 /**
  * Reads a frame's texts (page/find) within its share: over it, the answer is FindBusy at once, before
@@ -128,8 +130,11 @@ async function findForPage(batchJson: string, sender: Runtime.MessageSender, dep
     const batch = parseFindBatch(batchJson);
     // As JSON too: the page reads one string faster than the browser hands it thousands of values.
     if (!batch) return null;
+    const pause = deps.pause ?? nextTask;
+    // A person's request in flight is answered before this page's texts are read.
+    await pause();
     warmFinder();
-    return JSON.stringify(await findRowsPaced(batch, deps.pause ?? nextTask));
+    return JSON.stringify(await findRowsPaced(batch, pause));
   } finally {
     ticket.done();
   }
