@@ -17,6 +17,7 @@ import { isEnabledOn } from '../page/sites';
 import type { Settings } from '../settings/schema';
 import { DATA, STORAGE } from '../storage-keys';
 import { watchData } from '../store/data-db';
+import { defaultAgent } from './default-agent';
 import { loadSettings } from './settings-store';
 
 export const SCRIPT_ID = 'click-to-call';
@@ -156,6 +157,27 @@ export async function refreshOpenPages(sites: Settings['sites']): Promise<void> 
   );
 }
 
+/**
+ * A listener for data changes that tells pages only when the agent their call button names changed:
+ * the agent list is fetched and the last agent written on every call, and telling every frame of
+ * every tab each time made each of them ask for its config again, in the middle of a person's call.
+ */
+export function followDefaultAgent(tellPages: () => void): { onChange: (change: { name: string }) => void; settled: () => Promise<unknown> } {
+  let named: Promise<string | null> = defaultAgent().then((a) => a?.name ?? null, () => null);
+  return {
+    onChange: (change) => {
+      if (change.name !== DATA.agentsCache && change.name !== DATA.lastAgentId) return;
+      named = named.then(async (before) => {
+        const now = (await defaultAgent().catch(() => null))?.name ?? null;
+        if (now !== before) tellPages();
+        return now;
+      });
+    },
+    /** Resolves once every change heard so far is weighed (tests). */
+    settled: () => named,
+  };
+}
+
 /** Registers for the stored rules now (each background start) and follows every change. */
 export function wirePageScripts(): void {
   void syncPageScripts().catch(() => undefined);
@@ -167,9 +189,7 @@ export function wirePageScripts(): void {
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && STORAGE.settings in changes) void refresh(true);
   });
-  watchData((change) => {
-    if (change.name === DATA.agentsCache || change.name === DATA.lastAgentId) void refresh(false);
-  });
+  watchData(followDefaultAgent(() => void refresh(false)).onChange);
   // Access granted or taken back (Options, or the browser's own extension settings): follow it.
   watchGrants(() => void refresh(true));
 }

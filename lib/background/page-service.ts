@@ -20,7 +20,7 @@ import { compactCount, tabTotal } from '../page/count';
 import { askingFrame, frameHost, type FrameSender } from '../page/frame-host';
 import { countryFor, isEnabledOn } from '../page/sites';
 import { parseFindBatch, type PageConfig, type PageRequest } from '../page/messages';
-import { records } from '../store/records';
+import { defaultAgent } from './default-agent';
 import { warmUpSteps } from '../phone/find';
 import { findRowsPaced } from '../phone/find-rows';
 import { FindLimiter } from './find-limiter';
@@ -32,6 +32,7 @@ import { loadSettings, settingsForPages } from './settings-store';
 import { forgetTabNumbers, readTab, updateTab, withFrameReport, type FoundNumber, type TabEntry } from './tab-numbers';
 
 export { PAGE_NUMBERS_KEY } from './tab-numbers';
+export { defaultAgent };
 
 function hostOf(url: string | undefined): string {
   try {
@@ -41,13 +42,6 @@ function hostOf(url: string | undefined): string {
   }
 }
 
-export async function defaultAgent(): Promise<{ id: string; name: string } | null> {
-  const [cache, lastAgentId] = await Promise.all([records.agentsCache.read(), records.lastAgentId.read()]);
-  const agents = cache?.agents ?? [];
-  const last = agents.find((a) => a.id === lastAgentId);
-  const agent = last ?? agents[0];
-  return agent ? { id: agent.id, name: agent.name } : null;
-}
 
 /** How many numbers a tab's entry counts, frames past the stored lists' bound included (their totals). Pure. */
 function entryTotal(tab: TabEntry | null): number {

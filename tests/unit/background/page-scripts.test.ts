@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   ALL_SITES,
+  followDefaultAgent,
   hostPatterns,
   refreshOpenPages,
   SCRIPT_FILE,
@@ -18,6 +19,8 @@ import {
   syncPageScripts,
 } from '../../../lib/background/page-scripts';
 import { pageCommand } from '../../../lib/page/messages';
+import { DATA } from '../../../lib/storage-keys';
+import { records } from '../../../lib/store/records';
 import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -258,5 +261,42 @@ describe('what the background sends to content scripts', () => {
     expect(sent.map(([, m]) => m)).toEqual(tabs.map(() => ({ type: 'page/refresh' })));
     expect(vi.mocked(fakeBrowser.scripting.executeScript).mock.calls).toEqual([[{ target: { tabId: 2, allFrames: true }, files: [SCRIPT_FILE] }]]);
     expect(tabsExecute).not.toHaveBeenCalled();
+  });
+});
+
+describe('pages are told when the agent on their call button changed, and only then', () => {
+  const cache = (agents: Array<{ id: string; name: string }>) => ({
+    baseUrl: DEFAULT_SETTINGS.baseUrl,
+    agents: agents.map((a) => ({ ...a, status: null, manual: false })),
+    fetchedAt: Date.now(),
+    listRouteMissing: false,
+  });
+  const SALES = { id: 'agent-1', name: 'Sales' };
+  const SUPPORT = { id: 'agent-2', name: 'Support' };
+
+  it('a call with the same agent, or the same list fetched again, tells no page; another agent or a renamed one does', async () => {
+    await records.agentsCache.write(cache([SALES, SUPPORT]));
+    await records.lastAgentId.write(SALES.id);
+    let told = 0;
+    const follow = followDefaultAgent(() => told++);
+    const settled = async (name: string) => {
+      follow.onChange({ name });
+      await follow.settled();
+    };
+    // Every Confirm writes the last agent; every popup fetches the list.
+    await records.lastAgentId.write(SALES.id);
+    await settled(DATA.lastAgentId);
+    await records.agentsCache.write(cache([SALES, SUPPORT]));
+    await settled(DATA.agentsCache);
+    expect(told).toBe(0);
+    await records.lastAgentId.write(SUPPORT.id);
+    await settled(DATA.lastAgentId);
+    expect(told).toBe(1);
+    await records.agentsCache.write(cache([SALES, { ...SUPPORT, name: 'Support (new)' }]));
+    await settled(DATA.agentsCache);
+    expect(told).toBe(2);
+    // Other data says nothing about the button.
+    await settled('calls');
+    expect(told).toBe(2);
   });
 });
