@@ -109,7 +109,7 @@ export type Gate = (typeof GATES)[number];
 
 const repeat = z.number('must be a whole number from 1 to 20').int('must be a whole number from 1 to 20').min(1, 'must be at least 1').max(MAX_REPEAT, `must be at most ${MAX_REPEAT}`);
 const passRate = z.number('must be a number from 0 to 1 (0.8 is 80%)').min(0, 'must be from 0 to 1 (0.8 is 80%)').max(1, 'must be from 0 to 1 (0.8 is 80%); write 80% as 0.8');
-const gate = z.enum(GATES, 'must be "blocking" or "advisory"');
+const gate = z.enum(GATES);
 
 export const testCase = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1–64 letters, digits, _ . or -, starting with a letter or digit'),
@@ -178,6 +178,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     // Zod leaves the input out of issues; its own message ends with what it received.
     if (/received undefined$/.test(issue.message)) return 'is required';
+    // A message the schema gives itself (repeat: "must be a whole number from 1 to 20").
+    if (!/^Invalid input/.test(issue.message)) return issue.message;
     return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
   }
   if (issue.code === 'invalid_value' && issue.values.length > 1) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;

@@ -57,7 +57,7 @@ export function neverConnected(execution: Execution): boolean {
   return NO_CONNECTION_STATUSES.has(execution.status) || carrierHangup(execution) || zeroDuration(execution);
 }
 
-const fieldOf = (name: string) => /^extracted\.(.+) (?:equals|one_of|contains|matches|min|max|present|absent)$/.exec(name)?.[1];
+const fieldOf = (name: string) => /^extracted\.(.+) (?:equals|one_of|contains|matches|range|present|absent)$/.exec(name)?.[1];
 
 /** An outcome whose expectation cannot be met as the plan wrote it. */
 function unmeetable(o: Outcome, execution: Execution): boolean {
@@ -67,7 +67,7 @@ function unmeetable(o: Outcome, execution: Execution): boolean {
   const carried = data && typeof data === 'object' ? Object.keys(data) : [];
   if (/ absent$/.test(o.name)) return false;
   if (carried.length > 0 && !carried.includes(field)) return true;
-  if (/ (min|max)$/.test(o.name)) {
+  if (/ range$/.test(o.name)) {
     const value = data?.[field];
     return typeof value === 'string' && value.trim() !== '' && !Number.isFinite(Number(value));
   }
