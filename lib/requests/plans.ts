@@ -20,6 +20,8 @@ export const plansRequests = [
   z.strictObject({ type: z.literal('plans/run'), planId: id, runId: id }),
   z.strictObject({ type: z.literal('plans/stop-run'), runId: id }),
   z.strictObject({ type: z.literal('plans/delete-run'), runId: id }),
+  /** Pins a finished run of the plan as its baseline (the regression gate); `runId` null unpins. */
+  z.strictObject({ type: z.literal('plans/pin-baseline'), planId: id, runId: id.nullable() }),
 ] as const;
 
 export interface RunPreview {
@@ -46,4 +48,5 @@ export interface PlanReplies {
   'plans/run': { runId: string };
   'plans/stop-run': unknown;
   'plans/delete-run': unknown;
+  'plans/pin-baseline': unknown;
 }
