@@ -16,6 +16,7 @@
  *   did not confirm). Nothing is dialled by the run after it resolves, except by that batch.
  */
 import { randomUUID } from 'node:crypto';
+import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import type { PlacementClient } from '../placement/client';
 import { describeServiceError } from '../placement/describe';
 import { statusCounts, type FollowState } from '../placement/follow-batch';
@@ -167,8 +168,11 @@ export async function runPlan(plan: TestPlan, client: PlanClient, options: RunOp
       const startsInMs = Number.isNaN(at) ? 0 : Math.max(0, (at - (after.scheduledRequestAt ?? now()) - after.clockOffset) / after.timeScale);
       emit({ type: 'scheduled', scheduledAt: after.scheduledAt, startsInMs });
     }
-    for (const [id, done] of Object.entries(after.follow?.finished ?? {})) {
-      if (reported.has(id)) continue;
+    // A placement that just became a round (a retry follows it) has its calls in `rounds`, no longer in `follow`.
+    const ended = [...(after.rounds ?? []).flatMap((r) => r.executions), ...Object.values(after.follow?.finished ?? {})];
+    for (const done of ended) {
+      const id = done.id;
+      if (reported.has(id) || !isTerminalExecutionStatus(done.status)) continue;
       reported.add(id);
       emit({ type: 'finished', caseId: caseOf(plan, done) ?? null, executionId: id, status: done.status, repeat: repeatOf(done) });
     }
