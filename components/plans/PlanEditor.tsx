@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { draftToValue, emptyCase, freeCaseId, problemPlace, type PlanDraft } from '../../lib/plans/draft';
 import { checkPlan, type PlanProblem } from '../../lib/plans/schema';
-import { send } from '../../lib/ui/send';
+import { savePlan } from './save-plan';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { CaseEditor } from './CaseEditor';
 import { t } from '../../lib/i18n';
@@ -36,7 +36,8 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
     }
     setProblems([]);
     setSaving(true);
-    const reply = await send({ type: 'plans/save', planId, plan: checked.plan });
+    // A plan past one message's 64 KB (about 300 cases) goes in parts.
+    const reply = await savePlan(planId, checked.plan);
     setSaving(false);
     if (!reply.ok) setError(reply.error.message);
     else onSaved(planId);

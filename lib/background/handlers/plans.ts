@@ -1,5 +1,6 @@
 /** Answers the requests of lib/requests/plans.ts. */
 import { earliestScheduledAt, liveStartTime } from '../../api/schedule';
+import { UploadError, UploadStaging } from '../../batches/upload';
 import { caseFromExecution, estimateRunCost } from '../../plans/from-call';
 import { checkPlan, problemsText, runCalls } from '../../plans/schema';
 import type { PlanReplies } from '../../requests/plans';
@@ -19,17 +20,49 @@ async function storedPlan(planId: string) {
   return found;
 }
 
+/** Plans on their way in, in parts (per upload id); lost with the worker, which the panel reports. */
+const uploads = new UploadStaging();
+
+function fromUpload<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    // The staging's own words are about contact lists.
+    if (e instanceof UploadError) throw new InputError('The test plan did not reach the extension’s background whole (or waited too long); save it again.');
+    throw e;
+  }
+}
+
+async function savePlan(planId: string, plan: unknown, now: () => number) {
+  const checked = checkPlan(plan);
+  if (!checked.ok) throw new InputError(`The plan was not saved:\n${problemsText(checked.problems)}`);
+  await planStore.editPlans((plans) => {
+    const entry = { id: planId, plan: checked.plan, updatedAt: now() };
+    // An edited plan keeps its baseline: cases added since are "new" against it, never regressions.
+    const items = plans.some((p) => p.id === planId) ? plans.map((p) => (p.id === planId ? { ...p, ...entry } : p)) : [...plans, entry];
+    return { items, result: undefined };
+  }, now());
+  return { planId };
+}
+
 export const plansHandlers: Handlers<keyof PlanReplies> = {
   async 'plans/save'({ planId, plan }, { now }) {
-    const checked = checkPlan(plan);
-    if (!checked.ok) throw new InputError(`The plan was not saved:\n${problemsText(checked.problems)}`);
-    await planStore.editPlans((plans) => {
-      const entry = { id: planId, plan: checked.plan, updatedAt: now() };
-      // An edited plan keeps its baseline: cases added since are "new" against it, never regressions.
-      const items = plans.some((p) => p.id === planId) ? plans.map((p) => (p.id === planId ? { ...p, ...entry } : p)) : [...plans, entry];
-      return { items, result: undefined };
-    }, now());
-    return { planId };
+    return savePlan(planId, plan, now);
+  },
+
+  async 'plans/upload-part'({ uploadId, index, total, text }) {
+    return fromUpload(() => uploads.put(uploadId, index, total, text));
+  },
+
+  async 'plans/save-upload'({ planId, uploadId }, { now }) {
+    const text = fromUpload(() => uploads.take(uploadId));
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new InputError('The test plan did not reach the extension’s background whole; save it again.');
+    }
+    return savePlan(planId, value, now);
   },
 
   async 'plans/delete'({ planId }, { now }) {
