@@ -28,15 +28,14 @@ const big = plan({
 describe('saving a plan over 64 KB from the side panel', () => {
   it('goes in parts within the message limit and is stored whole, with the same checks', async () => {
     expect(messageSize({ type: 'plans/save', planId: 'big', plan: big })).toBeGreaterThan(MAX_MESSAGE_BYTES);
-    const bg = fakeBackground(async (r) => {
+    // The background's real handlers answer (InputError as a refusal, as lib/background does).
+    const bg = fakeBackground((r) => {
       const handler = (plansHandlers as Record<string, (req: unknown, c: typeof ctx) => Promise<unknown>>)[r.type];
       if (!handler) return undefined;
-      try {
-        return ok(await handler(r, ctx));
-      } catch (e) {
+      return handler(r, ctx).then(ok, (e: unknown) => {
         if (e instanceof InputError) return { ok: false, error: { message: e.message } } as never;
         throw e;
-      }
+      });
     });
     const reply = await savePlan('big', big);
     expect(reply).toMatchObject({ ok: true, data: { planId: 'big' } });
