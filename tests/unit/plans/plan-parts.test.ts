@@ -49,7 +49,7 @@ describe('saving a plan over 64 KB from the side panel', () => {
   });
 
   it('a small plan still goes in one message', async () => {
-    const bg = fakeBackground(async (r) => (r.type === 'plans/save' ? ok({ planId: 'small' }) : undefined));
+    const bg = fakeBackground((r) => (r.type === 'plans/save' ? ok({ planId: 'small' }) : undefined));
     await savePlan('small', plan({ cases: [{ id: 'a', label: 'A', contact_number: '+14155550123' }] }));
     expect(bg.requests.map((r) => r.type)).toEqual(['plans/save']);
   });
