@@ -60,6 +60,18 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
           {t('plans_callFrom')}
           <input value={draft.fromNumber} onInput={(e) => setDraft({ ...draft, fromNumber: input(e) })} inputMode="tel" />
         </label>
+        <label>
+          {t('plans_repeatPlan')}
+          <input value={draft.repeat ?? ''} onInput={(e) => setDraft({ ...draft, repeat: input(e) })} inputMode="numeric" placeholder="1" />
+        </label>
+        <label>
+          {t('plans_minPassRatePlan')}
+          <input value={draft.minPassRate ?? ''} onInput={(e) => setDraft({ ...draft, minPassRate: input(e) })} inputMode="decimal" placeholder="1" />
+        </label>
+        <label>
+          {t('plans_retryNoConnection')}
+          <input value={draft.retryNoConnection ?? ''} onInput={(e) => setDraft({ ...draft, retryNoConnection: input(e) })} inputMode="numeric" placeholder="0" />
+        </label>
       </div>
       {draft.cases.map((c, i) => (
         <CaseEditor

@@ -37,6 +37,10 @@ export interface CaseDraft {
   durationAtMost: string;
   costAtMost: string;
   hangupBy: string;
+  /** Run-level fields of the case, as typed (empty: the plan's): how often it is called, the share that must pass, advisory. */
+  repeat?: string;
+  minPassRate?: string;
+  advisory?: boolean;
 }
 
 export interface PlanDraft {
@@ -44,6 +48,10 @@ export interface PlanDraft {
   agentId: string;
   fromNumber: string;
   cases: CaseDraft[];
+  /** Run-level fields, as typed (empty: left out): calls per case, the share that must pass (0–1), retries of calls that never connected. */
+  repeat?: string;
+  minPassRate?: string;
+  retryNoConnection?: string;
 }
 
 let keys = 0;
@@ -122,7 +130,8 @@ export function caseToValue(c: CaseDraft): unknown {
     cost: costAtMost === undefined ? undefined : { at_most: costAtMost },
     hangup_by: c.hangupBy.trim() || undefined,
   });
-  return { id: c.id.trim(), label: c.label, contact_number: c.contactNumber.trim(), variables, expect };
+  const run = compact({ repeat: numberOrText(c.repeat ?? ''), min_pass_rate: numberOrText(c.minPassRate ?? ''), gate: c.advisory ? 'advisory' : undefined });
+  return { id: c.id.trim(), label: c.label, contact_number: c.contactNumber.trim(), variables, expect, ...run };
 }
 
 export function draftToValue(d: PlanDraft): unknown {
@@ -133,6 +142,9 @@ export function draftToValue(d: PlanDraft): unknown {
     agent_id: d.agentId,
     from_number: d.fromNumber.trim() || undefined,
     cases: d.cases.map(caseToValue),
+    repeat: numberOrText(d.repeat ?? ''),
+    min_pass_rate: numberOrText(d.minPassRate ?? ''),
+    retry_no_connection: numberOrText(d.retryNoConnection ?? ''),
   });
 }
 
@@ -167,11 +179,22 @@ export function caseToDraft(c: TestCase): CaseDraft {
     durationAtMost: text(e.duration?.at_most),
     costAtMost: text(e.cost?.at_most),
     hangupBy: e.hangup_by ?? '',
+    repeat: text(c.repeat),
+    minPassRate: text(c.min_pass_rate),
+    ...(c.gate === 'advisory' ? { advisory: true } : {}),
   };
 }
 
 export function planToDraft(plan: TestPlan): PlanDraft {
-  return { name: plan.name, agentId: plan.agent_id, fromNumber: plan.from_number ?? '', cases: plan.cases.map(caseToDraft) };
+  return {
+    name: plan.name,
+    agentId: plan.agent_id,
+    fromNumber: plan.from_number ?? '',
+    cases: plan.cases.map(caseToDraft),
+    repeat: text(plan.repeat),
+    minPassRate: text(plan.min_pass_rate),
+    retryNoConnection: text(plan.retry_no_connection),
+  };
 }
 
 /** `cases[2].expect.status` → `Case 3 (Busy line), expect.status`: where a problem is, as a person reads it. */
