@@ -1,5 +1,5 @@
 /**
- * A plan as one batch: the CSV (one row per case, its id as the `test_case_id` variable), and the
+ * A plan as one batch: the CSV (one row per call — every repeat of every case — its id as the `test_case_id` variable and its repeat as `test_repeat`), and the
  * way back from the batch's executions to the cases.
  */
 import type { Execution } from '../api/schemas/execution';

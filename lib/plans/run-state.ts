@@ -1,6 +1,8 @@
 /**
  * A plan's run, as pure steps of (run, answer, clock): placed by the placement engine (one batch, a row
- * per case), its list followed (lib/placement/follow-batch.ts decides the pace), then judged. The
+ * per call: every repeat of every case), its list followed (lib/placement/follow-batch.ts decides the
+ * pace), then judged — or, with `retry_no_connection`, the calls that never connected placed again as
+ * a further placement through the same engine (a round), and judged once that is over. The
  * shells — the background (lib/background/plan-runs.ts) and the command line (run.ts) — make the
  * requests through run-step.ts and keep each new state.
  */
