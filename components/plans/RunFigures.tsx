@@ -93,6 +93,8 @@ export function BaselineFigures({ baseline, pinnedAt, run }: { baseline: RunResu
   const list = (cases: CaseGate[]) =>
     cases.map((c) => t('plans_rateChange', c.label, c.before === null ? '—' : percent(c.before), percent(c.after)) + (c.blocking ? '' : ` (${t('plans_advisory')})`)).join(', ');
   const flipped = gate.cases.filter((c) => c.change === 'flipped');
+  // Still passing, but less often than in the baseline.
+  const down = gate.cases.filter((c) => c.change === 'passing' && c.before !== null && c.after < c.before);
   return (
     <div class="plans-baseline" role="group" aria-label={t('plans_vsBaseline', formatDateTime(pinnedAt, { locale: uiLocale() }))}>
       <p>{t('plans_vsBaseline', formatDateTime(baseline.startedAt ? Date.parse(baseline.startedAt) : pinnedAt, { locale: uiLocale() }))}</p>
@@ -101,6 +103,7 @@ export function BaselineFigures({ baseline, pinnedAt, run }: { baseline: RunResu
         const cases = gate.cases.filter((c) => c.change === change);
         return cases.length ? <p key={change}>{t(key, list(cases))}</p> : null;
       })}
+      {down.length ? <p>{t('plans_rateDown', list(down))}</p> : null}
     </div>
   );
 }

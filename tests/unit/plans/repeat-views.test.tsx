@@ -74,4 +74,14 @@ describe('RunResults of a repeat run', () => {
     render(<RunResults run={finished('now', [false, false, false])} openExecution={() => undefined} baseline={{ runId: 'base', pinnedAt: 0, result: baselineRun.result! }} />);
     expect(screen.getByText(/^Regressions/).textContent).toBe('Regressions (pass → fail): Callback 100% → 0%');
   });
+
+  it('a case still passing, less often than in the baseline: its pass rate is shown going down', () => {
+    const lenient = { ...p, min_pass_rate: 0.6 };
+    const run = (id: string, interested: boolean[]) => {
+      const r = finished(id, interested);
+      return finish({ ...r, plan: lenient, step: 'tracking', phase: 'following', result: null }, r.finishedAt!);
+    };
+    render(<RunResults run={run('now', [true, false, true])} openExecution={() => undefined} baseline={{ runId: 'base', pinnedAt: 0, result: run('base', [true, true, true]).result! }} />);
+    expect(screen.getByText(/^Pass rate down/).textContent).toBe('Pass rate down: Callback 100% → 67%');
+  });
 });
