@@ -1,14 +1,14 @@
 /**
- * Bench: a 20-case test plan run as one batch against the sandbox, followed by the run's tracker
+ * Bench: a test plan (default 100 cases with `repeat: 3`: 300 calls) run as one batch against the sandbox, followed by the run's tracker
  * (lib/plans/run.ts: the batch's executions list, then one full read per execution) — beside a
  * baseline that polls every execution every 1.5 s (what the official dashboard does per call),
  * following the same batch in the same run. Prints requests and the lag from the last execution's
  * end (its terminal `updated_at`) to the verdict.
  *
- *   npx tsx bench/plans.ts [--speed 1]
+ *   npx tsx bench/plans.ts [--speed 1] [--cases 100] [--repeat 3]
  *
  * At speed 1 the sandbox keeps real timings (the ≥ 2-minute wait before the start included): about
- * three minutes. Prints figures; asserts nothing.
+ * four minutes. Prints figures; asserts nothing.
  */
 import { createClient } from '../lib/api/client';
 import type { Execution } from '../lib/api/schemas/execution';
@@ -19,11 +19,16 @@ import { OWNER_KEY } from '../sandbox/keys';
 import { SEED } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 
-const speed = Number(process.argv[process.argv.indexOf('--speed') + 1] || 1) || 1;
-const CASES = 20;
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) || fallback : fallback;
+};
+const speed = arg('--speed', 1);
+const CASES = arg('--cases', 100);
+const REPEAT = arg('--repeat', 3);
 const BASELINE_MS = 1_500;
 
-/** 20 cases: mostly answered calls with each intent, plus busy, no-answer, voicemail and failed lines. */
+/** CASES cases: mostly answered calls with each intent, plus busy, no-answer, voicemail and failed lines; each called REPEAT times. */
 function benchPlan(): TestPlanInput {
   const intents = ['callback', 'decline', 'question', 'hangup'];
   const special = ['1001', '1002', '1004', '1003', '1001', '1002'];
@@ -39,7 +44,7 @@ function benchPlan(): TestPlanInput {
       expect: { status: status as 'completed' },
     };
   });
-  return { format: 'voice-agent-test-plan', version: 1, name: 'Bench: 20 cases', agent_id: SEED.A.agents.sales, cases };
+  return { format: 'voice-agent-test-plan', version: 1, name: `Bench: ${CASES} cases × ${REPEAT}`, agent_id: SEED.A.agents.sales, repeat: REPEAT, cases };
 }
 
 /** A client whose requests are counted, reading the sandbox's clock speed like the CLI does. */
@@ -97,18 +102,22 @@ async function main() {
       },
     };
     const started = Date.now();
-    process.stderr.write(`20 cases at sandbox speed ${speed}: the start is ≥ 2 min ahead…\n`);
+    process.stderr.write(`${CASES} cases × ${REPEAT} at sandbox speed ${speed}: the start is ≥ 2 min ahead…\n`);
+    let ended = 0;
     const run = await runPlan(parsed.plan, client, {
-      onEvent: (e) => e.type === 'finished' && process.stderr.write(`  ${e.caseId ?? e.executionId} ${e.status}\n`),
+      onEvent: (e) => {
+        if (e.type === 'finished' && ++ended % 50 === 0) process.stderr.write(`  ${ended} calls ended\n`);
+      },
     });
     const ourVerdictAt = Date.now();
     const base = await baselineRun!;
     const end = lastEnd(Object.values(run.follow!.finished));
-    console.log(`Test plan run: ${CASES} cases, one batch, sandbox speed ${speed} (${s(ourVerdictAt - started)} in all)`);
+    console.log(`Test plan run: ${CASES} cases × repeat ${REPEAT} = ${run.result.calls} calls, one batch, sandbox speed ${speed} (${s(ourVerdictAt - started)} in all)`);
     console.log(`verdict ${run.result.verdict}: ${run.result.counts.pass} passed, ${run.result.counts.fail} failed, ${run.result.counts.error} in error`);
     console.log('');
     console.log('                              requests   lag last end → verdict');
     console.log(`run tracker (list + 1 read)   ${String(ours.requests()).padStart(8)}   ${s(ourVerdictAt - end).padStart(8)}`);
+    console.log(`  (runPlan's own count: ${run.requests})`);
     console.log(`every execution every 1.5 s   ${String(base.requests).padStart(8)}   ${s(base.verdictAt - lastEnd(base.executions)).padStart(8)}`);
     console.log(`ratio (baseline / ours)       ${(base.requests / ours.requests()).toFixed(1).padStart(7)}×`);
     console.log(`(run tracker: ${run.follow!.requests.list} list polls, ${run.follow!.requests.full} full reads, ${run.follow!.requests.batch} batch reads, 2 to create and schedule)`);

@@ -154,6 +154,18 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
           {/* The service's own value for hangup_by, matched as typed: not translated. */}
           <input value={draft.hangupBy} onInput={(e) => set('hangupBy', input(e))} placeholder="Callee" />
         </label>
+        <label>
+          {t('plans_repeatCase')}
+          <input value={draft.repeat ?? ''} onInput={(e) => set('repeat', input(e))} inputMode="numeric" />
+        </label>
+        <label>
+          {t('plans_minPassRateCase')}
+          <input value={draft.minPassRate ?? ''} onInput={(e) => set('minPassRate', input(e))} inputMode="decimal" />
+        </label>
+        <label class="plans-check">
+          <input type="checkbox" checked={!!draft.advisory} onChange={(e) => onChange({ ...draft, advisory: (e.currentTarget as HTMLInputElement).checked || undefined })} />
+          {t('plans_advisoryCase')}
+        </label>
       </div>
       <label class="field">
         {t('plans_moreChecks')}

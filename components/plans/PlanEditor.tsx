@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { draftProblems, draftToValue, emptyCase, freeCaseId, problemPlace, type PlanDraft } from '../../lib/plans/draft';
 import { checkPlan, type PlanProblem } from '../../lib/plans/schema';
-import { send } from '../../lib/ui/send';
+import { savePlan } from './save-plan';
 import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { CaseEditor } from './CaseEditor';
 import { t } from '../../lib/i18n';
@@ -37,7 +37,8 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
     }
     setProblems([]);
     setSaving(true);
-    const reply = await send({ type: 'plans/save', planId, plan: checked.plan });
+    // A plan past one message's 64 KB (about 300 cases) goes in parts.
+    const reply = await savePlan(planId, checked.plan);
     setSaving(false);
     if (!reply.ok) setError(reply.error.message);
     else onSaved(planId);
@@ -59,6 +60,18 @@ export function PlanEditor({ planId, initial, note, onSaved, onCancel }: PlanEdi
         <label>
           {t('plans_callFrom')}
           <input value={draft.fromNumber} onInput={(e) => setDraft({ ...draft, fromNumber: input(e) })} inputMode="tel" />
+        </label>
+        <label>
+          {t('plans_repeatPlan')}
+          <input value={draft.repeat ?? ''} onInput={(e) => setDraft({ ...draft, repeat: input(e) })} inputMode="numeric" placeholder="1" />
+        </label>
+        <label>
+          {t('plans_minPassRatePlan')}
+          <input value={draft.minPassRate ?? ''} onInput={(e) => setDraft({ ...draft, minPassRate: input(e) })} inputMode="decimal" placeholder="1" />
+        </label>
+        <label>
+          {t('plans_retryNoConnection')}
+          <input value={draft.retryNoConnection ?? ''} onInput={(e) => setDraft({ ...draft, retryNoConnection: input(e) })} inputMode="numeric" placeholder="0" />
         </label>
       </div>
       {draft.cases.map((c, i) => (

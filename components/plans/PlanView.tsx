@@ -120,7 +120,7 @@ export function PlanView({ stored, runs, onEdit, onDeleted, openExecution }: Pla
               ))}
             </select>
           </label>
-          {shown ? <RunResults run={shown} openExecution={openExecution} /> : null}
+          {shown ? <RunResults run={shown} openExecution={openExecution} baseline={stored.baseline ?? null} onError={setError} /> : null}
           {shown && !isRunActive(shown) ? (
             <ConfirmAction
               label={t('plans_deleteRun')}

@@ -1,7 +1,9 @@
 import type { CaseResult, Verdict } from '../../lib/plans/judge';
 import { toCsv, toJson, toJUnit } from '../../lib/plans/export';
 import { formatDuration as formatRunDuration } from '../../lib/plans/report';
-import { isRunActive, type PlanRun } from '../../lib/plans/run-state';
+import { isRunActive, placementCalls, type PlanRun } from '../../lib/plans/run-state';
+import type { PlanBaseline } from '../../lib/plans/store';
+import { BaselineFigures, CaseFigures, isRepeated, PassesCell, RunFigures } from './RunFigures';
 import { statusCounts } from '../../lib/placement/follow-batch';
 import { formatCents } from '../../lib/money';
 import { formatDateTime, formatDuration } from '../../lib/ui/format';
@@ -65,7 +67,7 @@ function Progress({ run }: { run: PlanRun }) {
   return (
     <>
       <StatusMessage>
-        {run.stopRequested && !run.abandoned ? t('plans_stopping') : phaseLabel(run.phase)} {run.follow ? t('plans_callsFinished', num(finished), num(run.plan.cases.length)) : ''}
+        {run.stopRequested && !run.abandoned ? t('plans_stopping') : phaseLabel(run.phase)} {run.follow ? t('plans_callsFinished', num(finished), num(placementCalls(run))) : ''}
         {parts.length ? ` ${t('plans_statusNow', parts.join(', '))}` : ''}
       </StatusMessage>
       {run.lastError ? <p class="hint">{t('plans_lastProblem', run.lastError)}</p> : null}
@@ -86,6 +88,7 @@ function CaseDetails({ result }: { result: CaseResult }) {
       <summary>
         {t('plans_caseVerdict', result.label, verdictLabel(result.verdict))}
       </summary>
+      <CaseFigures result={result} />
       {result.error ? <p>{result.error}</p> : null}
       {result.outcomes.length ? (
         <table>
@@ -118,10 +121,43 @@ function CaseDetails({ result }: { result: CaseResult }) {
   );
 }
 
-/** A run: its progress while it runs, then the verdict per case with each expectation's outcome, and the exports. */
-export function RunResults({ run, openExecution }: { run: PlanRun; openExecution(executionId: string): void }) {
+/** Pin this run as the plan's baseline, or unpin it when it is. */
+function PinBaseline({ run, baseline, onError }: { run: PlanRun; baseline: PlanBaseline | null; onError(message: string): void }) {
+  const pinned = baseline?.runId === run.id;
+  const pin = async (runId: string | null) => {
+    const reply = await send({ type: 'plans/pin-baseline', planId: run.planId, runId });
+    if (!reply.ok) onError(reply.error.message);
+  };
+  return pinned ? (
+    <>
+      <p class="hint">{t('plans_isBaseline')}</p>
+      <button type="button" class="secondary" onClick={() => void pin(null)}>
+        {t('plans_unpinBaseline')}
+      </button>
+    </>
+  ) : (
+    <button type="button" class="secondary" onClick={() => void pin(run.id)}>
+      {t('plans_pinBaseline')}
+    </button>
+  );
+}
+
+/** A run: its progress while it runs, then the verdict per case with each expectation's outcome, its figures against the baseline, and the exports. */
+export function RunResults({
+  run,
+  openExecution,
+  baseline = null,
+  onError = () => {},
+}: {
+  run: PlanRun;
+  openExecution(executionId: string): void;
+  /** The plan's pinned baseline, if any. */
+  baseline?: PlanBaseline | null;
+  onError?(message: string): void;
+}) {
   // A guided run's marks join its verdict here, in every export too (lib/plans/guided.ts).
   const r = runResultOf(run);
+  const repeated = r ? isRepeated(r) : false;
   const base = `${run.plan.name}-${new Date(run.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}`;
   return (
     <section class="plans-run" aria-label={t('plans_runResults')}>
@@ -138,6 +174,8 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
             {t('plans_runTotals', r.durationMs === null ? '—' : formatRunDuration(r.durationMs), formatCents(r.totalCostCents))}
             {r.batchId ? <span class="hint"> {t('plans_batchId', r.batchId)}</span> : null}
           </p>
+          <RunFigures run={r} />
+          {baseline && baseline.runId !== run.id && !r.interrupted ? <BaselineFigures baseline={baseline.result} pinnedAt={baseline.pinnedAt} run={r} /> : null}
           <TableFit>
             <table class="plans-results">
               <caption class="visually-hidden">{t('plans_verdictPerCase')}</caption>
@@ -145,6 +183,7 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
                 <tr>
                   <th scope="col">{t('plans_colCase')}</th>
                   <th scope="col">{t('plans_colVerdict')}</th>
+                  {repeated ? <th scope="col">{t('plans_colPasses')}</th> : null}
                   <th scope="col">{t('plans_colStatus')}</th>
                   <th scope="col">{t('plans_colDuration')}</th>
                   <th scope="col">{t('plans_colCost')}</th>
@@ -155,7 +194,11 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
                 {r.cases.map((c) => (
                   <tr key={c.caseId} class={`plans-${c.verdict}`}>
                     <th scope="row">{c.label}</th>
-                    <td>{verdictLabel(c.verdict)}</td>
+                    <td>
+                      {verdictLabel(c.verdict)}
+                      {c.gate === 'advisory' ? <span class="hint"> ({t('plans_advisory')})</span> : null}
+                    </td>
+                    {repeated ? <PassesCell result={c} /> : null}
                     <td>{c.status ?? '—'}</td>
                     <td>{formatDuration(c.durationSeconds)}</td>
                     <td>{formatCents(c.costCents)}</td>
@@ -176,6 +219,9 @@ export function RunResults({ run, openExecution }: { run: PlanRun; openExecution
           {r.cases.map((c) => (
             <CaseDetails key={c.caseId} result={c} />
           ))}
+          <div class="actions">
+            <PinBaseline run={run} baseline={baseline} onError={onError} />
+          </div>
           <div class="actions">
             <button type="button" class="secondary" onClick={() => downloadText(`${base}.junit.xml`, toJUnit(r), 'application/xml')}>
               {t('plans_downloadJUnit')}

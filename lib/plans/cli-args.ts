@@ -5,10 +5,10 @@ export const KEY_ENV = 'VOICE_AGENT_API_KEY';
 export const BASE_URL_ENV = 'VOICE_AGENT_BASE_URL';
 
 /** Exit codes (docs/test-plans.md). 128 + the signal's number, as shells report a job ended by it. */
-export const EXIT = { pass: 0, failed: 1, setup: 2, SIGINT: 130, SIGTERM: 143 } as const;
+export const EXIT = { pass: 0, failed: 1, setup: 2, regression: 3, SIGINT: 130, SIGTERM: 143 } as const;
 
 export const USAGE = `Usage: npx voice-agent-qa run <plan.json> --base-url <url> [--junit <file>] [--json <file>] [--csv <file>]
-                          [--max-wait <minutes>] [--leave-running]
+                          [--max-wait <minutes>] [--leave-running] [--baseline <run.json>] [--min-pass-rate <0-1>]
 
   Runs every case of the plan as one batch of real calls, judges each call, prints a table.
   --base-url <url>     the service (or sandbox) root, https:// (http:// only for loopback); default $${BASE_URL_ENV}
@@ -18,11 +18,17 @@ export const USAGE = `Usage: npx voice-agent-qa run <plan.json> --base-url <url>
   --max-wait <min>     the whole run's limit in minutes, the wait for the start included (default 60);
                        at the limit the batch is stopped and unfinished cases are "not finished"
   --leave-running      at the --max-wait limit, leave the batch running (its id is printed) instead of stopping it
+  --baseline <file>    the --json report of an earlier run: pass → fail flips of blocking cases are regressions
+                       (exit 3); cases already failing there, and flaky ones, are listed and do not fail the job
+  --min-pass-rate <r>  the share of its calls a case must pass, 0 to 1, where the plan's case says none
+                       (overrides the plan's min_pass_rate)
   The API key is read from $${KEY_ENV}. Every report path is checked before anything is dialled.
   Ctrl-C (SIGINT) or SIGTERM stops the batch, waits up to 20 s for the service to confirm, writes the
   reports (unfinished cases "cancelled"); a second Ctrl-C exits at once and names the batch left running.
-  Exit: 0 all cases pass; 1 a case failed, is in error or not finished, or a report could not be written;
-        2 usage, plan or setup problem (nothing was dialled); 130 cancelled by SIGINT; 143 cancelled by SIGTERM.`;
+  Exit: 0 every blocking case reached its pass rate (with --baseline: no regression, no new failing case);
+        1 a blocking case failed, is in error or not finished, or a report could not be written;
+        2 usage, plan or setup problem (nothing was dialled); 3 a regression against --baseline;
+        130 cancelled by SIGINT; 143 cancelled by SIGTERM.`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -37,6 +43,10 @@ export interface QaArgs {
   maxWaitMs: number;
   /** At the --max-wait limit, leave the batch running instead of stopping it. */
   leaveRunning?: true;
+  /** An earlier run's JSON report: the regression gate's baseline. */
+  baseline?: string;
+  /** Overrides the plan's min_pass_rate (0–1). */
+  minPassRate?: number;
 }
 
 export function parseQaArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): QaArgs {
@@ -60,6 +70,13 @@ export function parseQaArgs(argv: readonly string[], env: Record<string, string 
     else if (name === '--json') out.json = value();
     else if (name === '--csv') out.csv = value();
     else if (name === '--leave-running') out.leaveRunning = true;
+    else if (name === '--baseline') out.baseline = value();
+    else if (name === '--min-pass-rate') {
+      const text = value();
+      const rate = Number(text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : text);
+      if (!Number.isFinite(rate) || rate < 0 || rate > 1 || text.trim() === '') throw new UsageError(`--min-pass-rate takes a share from 0 to 1 (0.8, or 80%); got "${text}".`);
+      out.minPassRate = rate;
+    }
     else if (name === '--max-wait') {
       const minutes = Number(value());
       if (!(minutes > 0) || !Number.isFinite(minutes)) throw new UsageError('--max-wait takes a number of minutes above 0.');

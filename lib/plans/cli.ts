@@ -12,6 +12,8 @@ import { clockReadingFetch } from '../api/clock';
 import { createClient } from '../api/client';
 import { EXIT, KEY_ENV, parseQaArgs, USAGE, UsageError, type QaArgs } from './cli-args';
 import { reportPathProblems, writeReports } from './cli-reports';
+import { exitFor, gateLines, gateRun, parseBaseline } from './gate';
+import type { RunResult } from './judge';
 import { formatDuration, textReport } from './report';
 import { PlanNotStarted, runPlan, STOP_WAIT_MS, type PlanClient, type RunEvent, type RunOutcome, type StopOutcome } from './run';
 import { parsePlan, problemsText, type TestPlan } from './schema';
@@ -50,10 +52,13 @@ function progress(io: Io, started: number): (event: RunEvent) => void {
   const at = () => `[${formatDuration(Date.now() - started).padStart(7)}]`;
   return (event) => {
     const line = (text: string) => io.stderr(`${at()} ${text}\n`);
-    if (event.type === 'batch-created') line(`batch ${event.batchId} created: ${event.calls} call${event.calls === 1 ? '' : 's'}`);
+    if (event.type === 'batch-created') {
+      const what = `${event.calls} call${event.calls === 1 ? '' : 's'}`;
+      line(event.round ? `retry ${event.round}: batch ${event.batchId} created: ${what} that never connected, placed again` : `batch ${event.batchId} created: ${what}`);
+    }
     else if (event.type === 'scheduled') line(`scheduled at ${event.scheduledAt}: starts in about ${formatDuration(event.startsInMs)}`);
     else if (event.type === 'statuses') line(Object.entries(event.counts).map(([s, n]) => `${n} ${s}`).join(', '));
-    else if (event.type === 'finished') line(event.caseId ? `case ${event.caseId} ended ${event.status}` : `a call that matches no case ended ${event.status}`);
+    else if (event.type === 'finished') line(event.caseId ? `case ${event.caseId}${event.repeat > 1 ? ` #${event.repeat}` : ''} ended ${event.status}` : `a call that matches no case ended ${event.status}`);
     else if (event.type === 'poll-failed') line(`could not read the batch (${event.message}); trying again in ${formatDuration(event.retryInMs)}`);
     else if (event.type === 'deadline') line(`--max-wait reached after ${formatDuration(event.afterMs)}${event.leaveRunning ? ' (--leave-running: the batch is left as it is)' : ''}`);
     else if (event.type === 'stopping') line(`Stopping batch ${event.batchId}: waiting up to ${formatDuration(STOP_WAIT_MS)} for the service to confirm (Ctrl-C again exits at once and leaves it running)`);
@@ -69,6 +74,24 @@ function notStartedText(error: PlanNotStarted, plan: TestPlan): string {
   return error.message;
 }
 
+/** The baseline given with --baseline, read before anything is dialled; undefined when it cannot be read. */
+async function readBaseline(args: QaArgs, io: Io): Promise<RunResult | null | undefined> {
+  if (!args.baseline) return null;
+  let text: string;
+  try {
+    text = await readFile(args.baseline, 'utf8');
+  } catch (e) {
+    io.stderr(`Cannot read the baseline ${args.baseline}: ${(e as Error).message}\nNothing was dialled.\n`);
+    return undefined;
+  }
+  const parsed = parseBaseline(text);
+  if (!parsed.ok) {
+    io.stderr(`The baseline ${args.baseline} is not a run's JSON report (--json): ${parsed.problem}\nNothing was dialled.\n`);
+    return undefined;
+  }
+  return parsed.run;
+}
+
 async function readPlan(args: QaArgs, io: Io): Promise<TestPlan | null> {
   let text: string;
   try {
@@ -82,7 +105,8 @@ async function readPlan(args: QaArgs, io: Io): Promise<TestPlan | null> {
     io.stderr(`The plan ${args.planPath} has problems:\n${problemsText(parsed.problems)}\n`);
     return null;
   }
-  return parsed.plan;
+  // --min-pass-rate stands for the plan's own: a case's min_pass_rate still wins.
+  return args.minPassRate === undefined ? parsed.plan : { ...parsed.plan, min_pass_rate: args.minPassRate };
 }
 
 export async function main(argv: readonly string[], env: Record<string, string | undefined>, io: Io, shell: Shell = {}): Promise<number> {
@@ -105,6 +129,8 @@ export async function main(argv: readonly string[], env: Record<string, string |
   }
   const plan = await readPlan(args, io);
   if (!plan) return EXIT.setup;
+  const baseline = await readBaseline(args, io);
+  if (baseline === undefined) return EXIT.setup;
   const pathProblems = await reportPathProblems(args);
   if (pathProblems.length) {
     io.stderr(`${pathProblems.join('\n')}\nNothing was dialled.\n`);
@@ -160,12 +186,15 @@ export async function main(argv: readonly string[], env: Record<string, string |
     io.stderr(`${requests} requests to the service\n`);
     if (leftRunning) io.stderr(`Batch ${leftRunning} was left running and may still dial. Stop it with ${stopCommand(leftRunning)}.\n`);
     io.stdout(textReport(result));
+    const gate = baseline ? gateRun(baseline, result) : null;
+    if (gate) io.stdout(`\n${gateLines(gate).join('\n')}\n`);
     const { written, problems } = await writeReports(args, result);
     for (const file of written) io.stderr(`wrote ${file}\n`);
     for (const problem of problems) io.stderr(`${problem}\n`);
     if (outcome.ended === 'cancelled') return EXIT[received ?? 'SIGINT'];
-    if (problems.length) return EXIT.failed;
-    return result.verdict === 'pass' ? EXIT.pass : EXIT.failed;
+    const decided = EXIT[exitFor(result, gate)];
+    // A report that could not be written fails the job, unless a regression already says more.
+    return problems.length && decided !== EXIT.regression ? EXIT.failed : decided;
   } finally {
     for (const [signal, listener] of Object.entries(listeners)) shell.signals?.off(signal as Signal, listener);
   }

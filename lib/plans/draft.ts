@@ -43,6 +43,10 @@ export interface CaseDraft {
   callerScript: string;
   /** The checks on what was said turn by turn and the latency bounds, as JSON: `{"transcript": {…}, "latency": {…}}`. */
   moreChecks: string;
+  /** Run-level fields of the case, as typed (empty: the plan's): how often it is called, the share that must pass, advisory. */
+  repeat?: string;
+  minPassRate?: string;
+  advisory?: boolean;
 }
 
 export interface PlanDraft {
@@ -52,6 +56,10 @@ export interface PlanDraft {
   cases: CaseDraft[];
   /** The plan's own sensitive patterns: kept through an edit (written in the plan file). */
   sensitivePatterns?: unknown;
+  /** Run-level fields, as typed (empty: left out): calls per case, the share that must pass (0–1), retries of calls that never connected. */
+  repeat?: string;
+  minPassRate?: string;
+  retryNoConnection?: string;
 }
 
 let keys = 0;
@@ -160,7 +168,8 @@ export function caseToValue(c: CaseDraft): unknown {
     ...Object.fromEntries(Object.entries(more).filter(([k]) => k !== 'transcript')),
   });
   const script = c.callerScript.trim() ? scriptFromText(c.callerScript).steps : undefined;
-  return compact({ id: c.id.trim(), label: c.label, contact_number: c.contactNumber.trim(), variables, expect, caller_script: script });
+  const run = compact({ repeat: numberOrText(c.repeat ?? ''), min_pass_rate: numberOrText(c.minPassRate ?? ''), gate: c.advisory ? 'advisory' : undefined });
+  return { ...compact({ id: c.id.trim(), label: c.label, contact_number: c.contactNumber.trim(), variables, expect, caller_script: script }), ...run };
 }
 
 export function draftToValue(d: PlanDraft): unknown {
@@ -172,6 +181,9 @@ export function draftToValue(d: PlanDraft): unknown {
     from_number: d.fromNumber.trim() || undefined,
     sensitive_patterns: d.sensitivePatterns,
     cases: d.cases.map(caseToValue),
+    repeat: numberOrText(d.repeat ?? ''),
+    min_pass_rate: numberOrText(d.minPassRate ?? ''),
+    retry_no_connection: numberOrText(d.retryNoConnection ?? ''),
   });
 }
 
@@ -208,6 +220,9 @@ export function caseToDraft(c: TestCase): CaseDraft {
     hangupBy: e.hangup_by ?? '',
     callerScript: scriptToText(c.caller_script),
     moreChecks: moreChecksText(c),
+    repeat: text(c.repeat),
+    minPassRate: text(c.min_pass_rate),
+    ...(c.gate === 'advisory' ? { advisory: true } : {}),
   };
 }
 
@@ -225,6 +240,9 @@ export function planToDraft(plan: TestPlan): PlanDraft {
     fromNumber: plan.from_number ?? '',
     cases: plan.cases.map(caseToDraft),
     ...(plan.sensitive_patterns ? { sensitivePatterns: plan.sensitive_patterns } : {}),
+    repeat: text(plan.repeat),
+    minPassRate: text(plan.min_pass_rate),
+    retryNoConnection: text(plan.retry_no_connection),
   };
 }
 

@@ -1,6 +1,8 @@
 /** A run's results as JUnit XML (what CI systems read), JSON and CSV. Pure string builders. */
 import { csvField } from '../calls/csv';
 import type { CaseResult, RunResult } from './judge';
+import { passesText } from './repeats';
+import { TRIAGE_TEXT } from './triage';
 
 /** XML 1.0 text: the five special characters escaped, characters XML cannot hold dropped. */
 export function xmlEscape(text: string): string {
@@ -36,6 +38,31 @@ export function scriptSummary(steps: readonly { mark: 'done' | 'wrong' | null }[
   return `${steps.length} step${steps.length === 1 ? '' : 's'}: ${n('done')} done, ${n('wrong')} wrong, ${n(null)} not marked`;
 }
 
+/** `2/3 (67%), needs 100%; flaky; worst call #2`: the repeats of a case, when it was called more than once. */
+export function repeatsLine(result: CaseResult): string | null {
+  const r = result.repeats;
+  if (!r || r.calls < 2) return null;
+  const parts = [`${passesText(r)} passed, needs ${Math.round(r.minPassRate * 100)}%`];
+  if (r.flaky) parts.push('flaky');
+  if (r.worstRepeat !== null && result.verdict !== 'pass') parts.push(`worst call #${r.worstRepeat}`);
+  if (r.retried) parts.push(`${r.retried} placed again (never connected)`);
+  return parts.join('; ');
+}
+
+/** Each reason a case's calls did not pass, with its class and count: `[agent] ×2 status: expected …`. */
+export function reasonLines(result: CaseResult): string[] {
+  const r = result.repeats;
+  if (!r || r.calls < 2) return [];
+  return r.reasons.map((x) => `${x.triage ? `[${TRIAGE_TEXT[x.triage]}] ` : ''}×${x.count} ${x.reason}`);
+}
+
+/** The message a failing or erroring case carries: its class first, then what went wrong (and its repeats). */
+function problemMessage(result: CaseResult, first: string): string {
+  const head = result.triage ? `[${TRIAGE_TEXT[result.triage]}] ` : '';
+  const repeats = repeatsLine(result);
+  return `${head}${first}${repeats ? ` (${repeats})` : ''}`;
+}
+
 function testcase(result: CaseResult, suite: string): string {
   const attrs = `name="${xmlEscape(`${result.caseId}: ${result.label}`)}" classname="${xmlEscape(suite)}" time="${(result.durationSeconds ?? 0).toFixed(3)}"`;
   const props = [
@@ -44,16 +71,31 @@ function testcase(result: CaseResult, suite: string): string {
     ['contact_number', result.contactNumber],
     ['cost_cents', String(result.costCents ?? '')],
     ...caseFigures(result),
+    ...(result.triage ? [['triage', result.triage]] : []),
+    ...(result.repeats
+      ? [
+          ['passes', String(result.repeats.passes)],
+          ['calls', String(result.repeats.calls)],
+          ['pass_rate', String(Math.round(result.repeats.passRate * 10_000) / 10_000)],
+          ['min_pass_rate', String(result.repeats.minPassRate)],
+          ['flaky', String(result.repeats.flaky)],
+          ['gate', result.repeats.gate],
+          ...(result.repeats.retried ? [['retried_no_connection', String(result.repeats.retried)]] : []),
+        ]
+      : []),
   ]
     .map(([name, value]) => `        <property name="${name}" value="${xmlEscape(value!)}"/>`)
     .join('\n');
   const body = [`      <properties>\n${props}\n      </properties>`];
   if (result.verdict === 'error') {
     // type: call-not-placed, or why the run ended before the call did (cancelled, not-finished).
-    body.push(`      <error message="${xmlEscape(result.error ?? 'The call never happened.')}" type="${result.unfinished ?? 'call-not-placed'}"/>`);
+    const reasons = reasonLines(result);
+    const message = result.unfinished ? result.error ?? 'The call never happened.' : problemMessage(result, result.error ?? 'The call never happened.');
+    body.push(`      <error message="${xmlEscape(message)}" type="${result.unfinished ?? 'call-not-placed'}"${reasons.length ? `>${xmlEscape(reasons.join('\n'))}</error>` : '/>'}`);
   } else if (result.verdict === 'fail') {
     const lines = failureLines(result);
-    body.push(`      <failure message="${xmlEscape(lines[0] ?? 'failed')}" type="expectation">${xmlEscape(lines.join('\n'))}</failure>`);
+    const text = [...lines, ...reasonLines(result)];
+    body.push(`      <failure message="${xmlEscape(problemMessage(result, lines[0] ?? result.error ?? 'failed'))}" type="expectation">${xmlEscape(text.join('\n'))}</failure>`);
   }
   return `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>`;
 }
@@ -76,7 +118,7 @@ export function toJUnit(run: RunResult): string {
 /** The run as stored and exported: the result itself, versioned. */
 export const toJson = (run: RunResult) => `${JSON.stringify({ format: 'voice-agent-test-run', version: 1, ...run }, null, 2)}\n`;
 
-export const CSV_COLUMNS = ['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems'] as const;
+export const CSV_COLUMNS = ['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems', 'triage', 'passes', 'calls', 'pass_rate', 'flaky', 'gate'] as const;
 
 /**
  * One row per case; `problems` holds the failing expectations (or why the call never happened). The
@@ -94,6 +136,12 @@ export function toCsv(run: RunResult): string {
     c.costCents === null ? '' : String(c.costCents),
     c.executionId ?? '',
     c.error ?? failureLines(c).join('\n'),
+    c.triage ?? '',
+    String(c.repeats?.passes ?? (c.verdict === 'pass' ? 1 : 0)),
+    String(c.repeats?.calls ?? 1),
+    String(Math.round((c.repeats?.passRate ?? (c.verdict === 'pass' ? 1 : 0)) * 10_000) / 10_000),
+    String(c.repeats?.flaky ?? false),
+    c.gate ?? 'blocking',
   ]);
   return [[...CSV_COLUMNS], ...rows].map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -6,6 +6,9 @@ export { planCsv, executionsByCase, rowVariables } from './batch';
 export { toJUnit, toJson, toCsv, failureLines } from './export';
 export { applyList, applyFull, isDone, nextListDelay, newFollowState, statusCounts, type FollowState } from '../placement/follow-batch';
 export { caseFromExecution, estimateRunCost } from './from-call';
+export { triageCall, neverConnected, TRIAGE_CLASSES, type Triage } from './triage';
+export { summarizeRepeats, repeatsVerdict, type CaseRepeats, type CallRun } from './repeats';
+export { gateRun, exitFor, parseBaseline, type GateReport } from './gate';
 
 import type { TestPlan } from './schema';
 /** A plan as the file users import and export. */

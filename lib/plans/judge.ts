@@ -6,12 +6,15 @@
  */
 import type { Execution } from '../api/schemas/execution';
 import { isTerminalExecutionStatus } from '../api/status-vocabulary';
+import { callKey } from './batch';
 import { executionLatency, latencyChecks, saidOutcomes } from './checks';
 import type { ScriptStepResult } from './checks-schema';
 import type { LatencyFigures } from './latency';
 import { fieldMatches, matchers, type Match } from './matchers';
+import { repeatsVerdict, summarizeRepeats, worstRun, type CallRun, type CaseRepeats } from './repeats';
+import { gateOf, minPassRateOf, repeatsOf, type Gate, type TestCase, type TestPlan } from './schema';
 import type { SensitivePattern } from './sensitive';
-import type { TestCase, TestPlan } from './schema';
+import { triageCall, type Triage } from './triage';
 
 export type Verdict = 'pass' | 'fail' | 'error';
 
@@ -48,6 +51,11 @@ export interface CaseResult {
   latency?: LatencyFigures | null;
   /** A guided case: each caller script step with the tester's mark (lib/plans/guided.ts). */
   script?: ScriptStepResult[];
+  /** Why this call did not pass, from the service's own data (triage.ts); with repeats, of the worst call. */
+  triage?: Triage | null;
+  /** With repeats: the case's calls and figures. The fields above are then its worst call's (or its first, when all passed). */
+  repeats?: CaseRepeats;
+  gate?: Gate;
 }
 
 export interface RunResult {
@@ -64,6 +72,22 @@ export interface RunResult {
   finishedAt: string | null;
   /** The run ended before every call had (see Interruption). */
   interrupted?: Interruption | null;
+  /** Cases by gate: the verdict follows the blocking ones; advisory ones are reported beside. */
+  blocking?: Record<Verdict, number>;
+  advisory?: Record<Verdict, number>;
+  /** Every call of the run (repeats counted) and how many passed. */
+  calls?: number;
+  passedCalls?: number;
+  /** Placements of calls that never connected (`retry_no_connection`), after the first batch. */
+  retries?: RetryRound[];
+}
+
+export interface RetryRound {
+  round: number;
+  batchId: string | null;
+  calls: number;
+  /** Why the retry's placement did not go out, when it did not. */
+  problem?: string | null;
 }
 
 const NOT_PLACED = new Set(['failed', 'error', 'balance-low', 'canceled', 'stopped']);
@@ -126,13 +150,15 @@ export function judgeCase(c: TestCase, execution: Execution | undefined, interru
     ? `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`
     : neverHappened(c, execution);
   const outcomes = execution && !error ? outcomesFor(c, execution, patterns) : [];
+  const verdict: Verdict = error ? 'error' : outcomes.every((o) => o.passed) ? 'pass' : 'fail';
   return {
     caseId: c.id,
     label: c.label,
     contactNumber: c.contact_number,
-    verdict: error ? 'error' : outcomes.every((o) => o.passed) ? 'pass' : 'fail',
+    verdict,
     error,
     unfinished,
+    triage: triageCall({ verdict, execution, outcomes, unfinished }),
     outcomes,
     executionId: execution?.id ?? null,
     status: execution ? callOutcome(execution) : null,
@@ -150,20 +176,79 @@ export interface RunTiming {
   finishedAt?: number;
   /** The run ended before every call had: unfinished cases say why (never "call never happened"). */
   interrupted?: Interruption | null;
+  /** Earlier calls that never connected, by callKey, oldest first (retry_no_connection). */
+  retriedFrom?: ReadonlyMap<string, ReadonlyArray<{ executionId: string; status: string; batchId: string | null }>>;
+  retries?: RetryRound[];
 }
 
-/** Any failing case fails the run; otherwise any case in error makes it `error`; else `pass`. */
+const failureTexts = (r: CaseResult) => (r.error ? [r.error] : r.outcomes.filter((o) => !o.passed).map((o) => `${o.name}: expected ${o.expected}, got ${o.actual}`));
+
+function callRun(repeat: number, r: CaseResult): CallRun {
+  return {
+    repeat,
+    verdict: r.verdict,
+    triage: r.triage ?? null,
+    unfinished: r.unfinished ?? null,
+    executionId: r.executionId,
+    status: r.status,
+    durationSeconds: r.durationSeconds,
+    costCents: r.costCents,
+    reasons: r.verdict === 'pass' ? [] : failureTexts(r),
+    failedChecks: r.outcomes.filter((o) => !o.passed).length,
+  };
+}
+
+/**
+ * A case over its calls: each judged (judgeCase), then its figures and verdict (repeats.ts). The
+ * result's call fields are its worst call's, so a report of one line per case shows what went wrong.
+ */
+export function judgeCaseCalls(plan: TestPlan, c: TestCase, executions: ReadonlyArray<Execution | undefined>, timing: RunTiming = {}): CaseResult {
+  const judged = Array.from({ length: repeatsOf(plan, c) }, (_, i) => judgeCase(c, executions[i], timing.interrupted, plan.sensitive_patterns));
+  const runs = judged.map((r, i) => {
+    const retried = timing.retriedFrom?.get(callKey(c.id, i + 1));
+    return { ...callRun(i + 1, r), ...(retried?.length ? { retriedFrom: [...retried] } : {}) };
+  });
+  const repeats = summarizeRepeats(runs, { minPassRate: minPassRateOf(plan, c), gate: gateOf(c) });
+  const worst = worstRun(runs);
+  const shown = judged[(worst?.repeat ?? 1) - 1]!;
+  const verdict = repeatsVerdict(repeats);
+  // Unfinished when the run was cut short and no call that did not pass failed for any other reason.
+  const bad = runs.filter((r) => r.verdict !== 'pass');
+  const unfinished = verdict !== 'pass' && bad.length && bad.every((r) => r.unfinished) ? bad[0]!.unfinished : null;
+  return { ...shown, verdict, unfinished, triage: verdict === 'pass' ? null : shown.triage ?? null, repeats, gate: repeats.gate };
+}
+
+const zero = (): Record<Verdict, number> => ({ pass: 0, fail: 0, error: 0 });
+
+/**
+ * The run's verdict follows its blocking cases: any failing one fails the run; otherwise any in error
+ * makes it `error`; else `pass`. Advisory cases are counted beside it. `executions` is keyed by callKey
+ * (`case#repeat`), or by case id for a case's first call.
+ */
 export function judgeRun(plan: TestPlan, executions: ReadonlyMap<string, Execution>, timing: RunTiming = {}): RunResult {
-  const cases = plan.cases.map((c) => judgeCase(c, executions.get(c.id), timing.interrupted, plan.sensitive_patterns));
-  const counts: Record<Verdict, number> = { pass: 0, fail: 0, error: 0 };
-  for (const r of cases) counts[r.verdict]++;
-  const totalCostCents = Math.round(cases.reduce((sum, r) => sum + (r.costCents ?? 0), 0) * 100) / 100;
+  const cases = plan.cases.map((c) =>
+    judgeCaseCalls(
+      plan,
+      c,
+      Array.from({ length: repeatsOf(plan, c) }, (_, i) => executions.get(callKey(c.id, i + 1)) ?? (i === 0 ? executions.get(c.id) : undefined)),
+      timing,
+    ),
+  );
+  const counts = zero();
+  const blocking = zero();
+  const advisory = zero();
+  for (const r of cases) {
+    counts[r.verdict]++;
+    (r.gate === 'advisory' ? advisory : blocking)[r.verdict]++;
+  }
+  const runsOf = (r: CaseResult) => r.repeats?.runs ?? [];
+  const totalCostCents = Math.round(cases.flatMap(runsOf).reduce((sum, r) => sum + (r.costCents ?? 0), 0) * 100) / 100;
   const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
   return {
     planName: plan.name,
     agentId: plan.agent_id,
     batchId: timing.batchId ?? null,
-    verdict: counts.fail ? 'fail' : counts.error ? 'error' : 'pass',
+    verdict: blocking.fail ? 'fail' : blocking.error ? 'error' : 'pass',
     counts,
     cases,
     durationMs: timing.startedAt !== undefined && timing.finishedAt !== undefined ? timing.finishedAt - timing.startedAt : null,
@@ -171,5 +256,10 @@ export function judgeRun(plan: TestPlan, executions: ReadonlyMap<string, Executi
     startedAt: iso(timing.startedAt),
     finishedAt: iso(timing.finishedAt),
     interrupted: timing.interrupted ?? null,
+    blocking,
+    advisory,
+    calls: cases.reduce((n, r) => n + runsOf(r).length, 0),
+    passedCalls: cases.reduce((n, r) => n + (r.repeats?.passes ?? 0), 0),
+    retries: timing.retries ?? [],
   };
 }

@@ -1,5 +1,7 @@
 /** A run's results as plain text for a terminal: a table, one row per case, and a closing summary. */
-import { failureLines } from './export';
+import { failureLines, reasonLines } from './export';
+import { passesText } from './repeats';
+import { TRIAGE_TEXT } from './triage';
 import type { CaseResult, RunResult } from './judge';
 import { ACCOUNT_CURRENCY, formatCents } from '../money';
 
@@ -17,7 +19,13 @@ export function formatDuration(ms: number): string {
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
 }
 
-const problemOf = (c: CaseResult) => c.error ?? failureLines(c)[0] ?? '';
+const problemOf = (c: CaseResult) => {
+  const text = c.error ?? failureLines(c)[0] ?? '';
+  return text && c.triage ? `[${TRIAGE_TEXT[c.triage]}] ${text}` : text;
+};
+
+/** The run called some case more than once: the table shows passes of N. */
+const repeated = (run: RunResult) => run.cases.some((c) => (c.repeats?.calls ?? 1) > 1);
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -25,9 +33,11 @@ function table(rows: string[][]): string {
 }
 
 export function resultTable(run: RunResult): string {
-  const head = ['VERDICT', 'CASE', 'LABEL', 'STATUS', 'TIME', 'COST', 'FIRST PROBLEM'];
+  const withPasses = repeated(run);
+  const head = ['VERDICT', ...(withPasses ? ['PASSES'] : []), 'CASE', 'LABEL', 'STATUS', 'TIME', 'COST', 'FIRST PROBLEM'];
   const rows = run.cases.map((c) => [
-    caseWord(c),
+    caseWord(c) + (c.gate === 'advisory' ? ' (advisory)' : ''),
+    ...(withPasses ? [c.repeats ? `${passesText(c.repeats)}${c.repeats.flaky ? ' flaky' : ''}` : '-'] : []),
     c.caseId,
     c.label.length > 40 ? `${c.label.slice(0, 39)}…` : c.label,
     c.status ?? '-',
@@ -54,6 +64,19 @@ export function summaryLines(run: RunResult): string[] {
   if (error) lines.push(`In error (call never happened): ${named((c) => c.verdict === 'error' && !c.unfinished)}`);
   if (cancelled) lines.push(`Cancelled before their calls ended: ${named((c) => c.unfinished === 'cancelled')}`);
   if (notFinished) lines.push(`Not finished at the time limit: ${named((c) => c.unfinished === 'not-finished')}`);
+  const advisory = run.advisory ?? { pass: 0, fail: 0, error: 0 };
+  if (advisory.fail + advisory.error + advisory.pass) {
+    const b = run.blocking ?? run.counts;
+    lines.push(`Blocking: ${b.pass} passed, ${b.fail} failed, ${b.error} in error (the verdict follows these) · advisory: ${advisory.pass} passed, ${advisory.fail} failed, ${advisory.error} in error`);
+  }
+  if (repeated(run) && run.calls !== undefined) {
+    const flaky = run.cases.filter((c) => c.repeats?.flaky);
+    lines.push(`Calls: ${run.passedCalls ?? 0} of ${run.calls} passed${flaky.length ? ` · flaky: ${flaky.map((c) => c.caseId).join(', ')}` : ''}`);
+    for (const c of run.cases.filter((x) => x.verdict !== 'pass' && reasonLines(x).length)) lines.push(`  ${c.caseId}: ${reasonLines(c).join('; ')}`);
+  }
+  for (const r of run.retries ?? []) {
+    lines.push(`Retry ${r.round} (calls that never connected): ${r.calls} placed again${r.batchId ? ` · batch ${r.batchId}` : ''}${r.problem ? ` · not placed: ${r.problem}` : ''}`);
+  }
   return lines;
 }
 

@@ -16,14 +16,14 @@
  *   did not confirm). Nothing is dialled by the run after it resolves, except by that batch.
  */
 import { randomUUID } from 'node:crypto';
-import type { Execution } from '../api/schemas/execution';
+import { isTerminalExecutionStatus } from '../api/status-vocabulary';
 import type { PlacementClient } from '../placement/client';
 import { describeServiceError } from '../placement/describe';
 import { statusCounts, type FollowState } from '../placement/follow-batch';
-import { caseOf, executionsByCase } from './batch';
-import { judgeRun, type Interruption, type RunResult } from './judge';
+import { caseOf, repeatOf } from './batch';
+import type { Interruption, RunResult } from './judge';
 import { advanceRun } from './run-step';
-import { afterListed, afterRead, isRunActive, markAttempt, newRun, requestStop, type PlanRun } from './run-state';
+import { afterListed, afterRead, isRunActive, judgeKnown, markAttempt, newRun, placementCalls, requestStop, type PlanRun } from './run-state';
 import type { TestPlan } from './schema';
 
 /** The slice of the API client a run needs (lib/api/client.ts provides it). */
@@ -45,11 +45,12 @@ export interface StopOutcome {
 }
 
 export type RunEvent =
-  | { type: 'batch-created'; batchId: string; calls: number }
+  /** `round`: 0 for the run's batch, 1… for a retry of the calls that never connected (retry_no_connection). */
+  | { type: 'batch-created'; batchId: string; calls: number; round: number }
   | { type: 'scheduled'; scheduledAt: string; startsInMs: number }
   | { type: 'statuses'; counts: Record<string, number> }
   /** A call ended; `caseId` null when no case of the plan matches it. */
-  | { type: 'finished'; caseId: string | null; executionId: string; status: string }
+  | { type: 'finished'; caseId: string | null; executionId: string; status: string; repeat: number }
   | { type: 'poll-failed'; message: string; retryInMs: number }
   | { type: 'deadline'; afterMs: number; leaveRunning: boolean }
   | { type: 'stopping'; batchId: string | null; why: Interruption }
@@ -161,16 +162,19 @@ export async function runPlan(plan: TestPlan, client: PlanClient, options: RunOp
 
   /** Events from what one step changed. */
   const report = (before: PlanRun, after: PlanRun, withStatuses = true) => {
-    if (after.batchId && !before.batchId) emit({ type: 'batch-created', batchId: after.batchId, calls: plan.cases.length });
+    if (after.batchId && after.batchId !== before.batchId) emit({ type: 'batch-created', batchId: after.batchId, calls: placementCalls(after), round: after.retry?.round ?? 0 });
     if (after.follow && !before.follow && after.scheduledAt && !after.stopRequested) {
       const at = Date.parse(after.scheduledAt);
       const startsInMs = Number.isNaN(at) ? 0 : Math.max(0, (at - (after.scheduledRequestAt ?? now()) - after.clockOffset) / after.timeScale);
       emit({ type: 'scheduled', scheduledAt: after.scheduledAt, startsInMs });
     }
-    for (const [id, done] of Object.entries(after.follow?.finished ?? {})) {
-      if (reported.has(id)) continue;
+    // A placement that just became a round (a retry follows it) has its calls in `rounds`, no longer in `follow`.
+    const ended = [...(after.rounds ?? []).flatMap((r) => r.executions), ...Object.values(after.follow?.finished ?? {})];
+    for (const done of ended) {
+      const id = done.id;
+      if (reported.has(id) || !isTerminalExecutionStatus(done.status)) continue;
       reported.add(id);
-      emit({ type: 'finished', caseId: caseOf(plan, done) ?? null, executionId: id, status: done.status });
+      emit({ type: 'finished', caseId: caseOf(plan, done) ?? null, executionId: id, status: done.status, repeat: repeatOf(done) });
     }
     if (after.follow && withStatuses) {
       const text = JSON.stringify(statusCounts(after.follow));
@@ -245,14 +249,13 @@ export async function runPlan(plan: TestPlan, client: PlanClient, options: RunOp
   if (!interrupted && run.phase === 'failed') {
     throw new PlanNotStarted(run.abandoned?.message ?? run.lastError ?? 'The run could not start.', run.batchId, stopOutcome(run, true), { status: run.abandoned?.status });
   }
-  const byCase = run.follow ? executionsByCase(plan, Object.values(run.follow.rows)) : new Map<string, Execution>();
-  const result = judgeRun(plan, byCase, { batchId: run.batchId, startedAt, finishedAt: now(), interrupted });
+  const result = judgeKnown(run, { startedAt, finishedAt: now(), interrupted });
   return {
     result,
     follow: run.follow,
     requests,
     ended: interrupted === 'cancelled' ? 'cancelled' : interrupted ? 'deadline' : 'finished',
-    batchId: run.batchId,
+    batchId: result.batchId,
     stop: interrupted && options.atDeadline !== 'leave-running' ? stopOutcome(run, confirmed) : null,
     leftRunning: leftRunning ?? (interrupted && !confirmed ? run.batchId : null),
   };

@@ -12,6 +12,8 @@ export const PLAN_FORMAT = 'voice-agent-test-plan';
 export const PLAN_VERSION = 1;
 /** The batch CSV column that carries each row's case id (it reaches the agent as a prompt variable too). */
 export const CASE_ID_VARIABLE = 'test_case_id';
+/** The batch CSV column that carries each row's repeat number (1 to the case's `repeat`). */
+export const REPEAT_VARIABLE = 'test_repeat';
 
 /** Statuses a case may expect: the terminal ones, plus `voicemail` (completed, answered by voicemail). */
 export const EXPECTABLE_STATUSES = ['completed', 'voicemail', 'busy', 'no-answer', 'failed', 'canceled', 'stopped', 'error', 'balance-low'] as const;
@@ -83,7 +85,21 @@ const variables = z
   .superRefine((vars, ctx) => {
     for (const problem of validateVariables(vars)) ctx.addIssue({ code: 'custom', message: problem });
     if (CASE_ID_VARIABLE in vars) ctx.addIssue({ code: 'custom', message: `${CASE_ID_VARIABLE} is filled from the case id; choose another variable name.` });
+    if (REPEAT_VARIABLE in vars) ctx.addIssue({ code: 'custom', message: `${REPEAT_VARIABLE} is filled with the repeat number; choose another variable name.` });
   });
+
+// Run-level fields (repeats, pass rates, the gate, retries): how often a case is called and how its
+// calls make its verdict. Kept apart from the expectations, which judge one call.
+/** At most this many repeats of one case, and calls of one run (every case's repeats together). */
+export const MAX_REPEAT = 20;
+export const MAX_RUN_CALLS = 1_000;
+export const MAX_RETRY_NO_CONNECTION = 3;
+export const GATES = ['blocking', 'advisory'] as const;
+export type Gate = (typeof GATES)[number];
+
+const repeat = z.number('must be a whole number from 1 to 20').int('must be a whole number from 1 to 20').min(1, 'must be at least 1').max(MAX_REPEAT, `must be at most ${MAX_REPEAT}`);
+const passRate = z.number('must be a number from 0 to 1 (0.8 is 80%)').min(0, 'must be from 0 to 1 (0.8 is 80%)').max(1, 'must be from 0 to 1 (0.8 is 80%); write 80% as 0.8');
+const gate = z.enum(GATES);
 
 export const testCase = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1–64 letters, digits, _ . or -, starting with a letter or digit'),
@@ -93,6 +109,12 @@ export const testCase = z.strictObject({
   expect: caseExpectations.default({}),
   /** A guided case: what the tester who answers does (checks-schema.ts). */
   caller_script: callerScript.optional(),
+  /** Calls of this case in the run (the plan's `repeat` when left out). */
+  repeat: repeat.optional(),
+  /** The share of its calls that must pass (the plan's `min_pass_rate` when left out). */
+  min_pass_rate: passRate.optional(),
+  /** `blocking` (default): the run's verdict follows it; `advisory`: reported, never fails the run. */
+  gate: gate.optional(),
 });
 export type TestCase = z.infer<typeof testCase>;
 
@@ -106,6 +128,17 @@ export const testPlan = z
     /** Patterns added to the built-in ones for `agent_never_reveals`. */
     sensitive_patterns: sensitivePatterns.optional(),
     cases: z.array(testCase).min(1, 'a plan needs at least one case').max(500, 'a plan holds at most 500 cases'),
+    /** Calls of every case (default 1); a case's own `repeat` wins. */
+    repeat: repeat.optional(),
+    /** The share of a case's calls that must pass (default 1: every call); a case's own wins. */
+    min_pass_rate: passRate.optional(),
+    /** Calls that never connected are placed again, once the batch is over, up to this many times (default 0). */
+    retry_no_connection: z
+      .number(`must be a whole number from 0 to ${MAX_RETRY_NO_CONNECTION}`)
+      .int(`must be a whole number from 0 to ${MAX_RETRY_NO_CONNECTION}`)
+      .min(0, `must be from 0 to ${MAX_RETRY_NO_CONNECTION}`)
+      .max(MAX_RETRY_NO_CONNECTION, `must be at most ${MAX_RETRY_NO_CONNECTION}`)
+      .optional(),
   })
   .superRefine((plan, ctx) => {
     const seen = new Set<string>();
@@ -114,6 +147,10 @@ export const testPlan = z
       seen.add(c.id);
     });
     for (const issue of unknownRevealNames(plan.cases, (plan.sensitive_patterns ?? []).map((p) => p.name))) ctx.addIssue({ code: 'custom', ...issue });
+    const calls = plan.cases.reduce((n, c) => n + (c.repeat ?? plan.repeat ?? 1), 0);
+    if (calls > MAX_RUN_CALLS) {
+      ctx.addIssue({ code: 'custom', path: [plan.repeat ? 'repeat' : 'cases'], message: `the run would make ${calls} calls (every case times its repeat); a run makes at most ${MAX_RUN_CALLS}` });
+    }
   });
 export type TestPlan = z.infer<typeof testPlan>;
 export type TestPlanInput = z.input<typeof testPlan>;
@@ -136,6 +173,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     // Zod leaves the input out of issues; its own message ends with what it received.
     if (/received undefined$/.test(issue.message)) return 'is required';
+    // A message the schema gives itself (repeat: "must be a whole number from 1 to 20").
+    if (!/^Invalid input/.test(issue.message)) return issue.message;
     return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
   }
   if (issue.code === 'invalid_value' && issue.values.length > 1) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -167,3 +206,11 @@ export function parsePlan(text: string): PlanParse {
 
 /** One problem per line: `cases[2].label: must not be empty`. */
 export const problemsText = (problems: readonly PlanProblem[]) => problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('\n');
+
+/** How many calls a case makes in a run. */
+export const repeatsOf = (plan: Pick<TestPlan, 'repeat'>, c: Pick<TestCase, 'repeat'>) => c.repeat ?? plan.repeat ?? 1;
+/** The share of a case's calls that must pass (default every call). */
+export const minPassRateOf = (plan: Pick<TestPlan, 'min_pass_rate'>, c: Pick<TestCase, 'min_pass_rate'>) => c.min_pass_rate ?? plan.min_pass_rate ?? 1;
+export const gateOf = (c: Pick<TestCase, 'gate'>): Gate => c.gate ?? 'blocking';
+/** Every call of the run: the sum of the cases' repeats. */
+export const runCalls = (plan: TestPlan) => plan.cases.reduce((n, c) => n + repeatsOf(plan, c), 0);

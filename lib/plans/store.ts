@@ -11,6 +11,7 @@ import { z } from '../zod';
 import type { KeptAside } from '../calls/history';
 import { newPlacementState, PLACEMENT_STEPS } from '../placement/state';
 import { guidedRun } from './guided';
+import type { RunResult } from './judge';
 import type { PlanRun } from './run-state';
 import { checkPlan, problemsText, type TestPlan } from './schema';
 
@@ -21,6 +22,14 @@ export interface StoredPlan {
   id: string;
   plan: TestPlan;
   updatedAt: number;
+  /** The run pinned as the plan's baseline (the regression gate, lib/plans/gate.ts): its results are kept here, so it outlives the runs kept. */
+  baseline?: PlanBaseline;
+}
+
+export interface PlanBaseline {
+  runId: string;
+  pinnedAt: number;
+  result: RunResult;
 }
 
 export interface StoreRead<T> {
@@ -52,7 +61,12 @@ function readContainer<T>(
   return { items, keepAside };
 }
 
-const storedPlanShape = z.object({ id: z.string().min(1), plan: z.unknown(), updatedAt: z.number() });
+const baselineShape = z.object({
+  runId: z.string().min(1),
+  pinnedAt: z.number(),
+  result: z.looseObject({ verdict: z.enum(['pass', 'fail', 'error']), cases: z.array(z.looseObject({ caseId: z.string(), verdict: z.enum(['pass', 'fail', 'error']) })) }),
+});
+const storedPlanShape = z.object({ id: z.string().min(1), plan: z.unknown(), updatedAt: z.number(), baseline: z.unknown().optional() });
 
 export function readPlans(raw: unknown): StoreRead<StoredPlan> {
   return readContainer(raw, { key: 'plans', version: PLANS_VERSION, noun: 'test plans' }, (item) => {
@@ -60,7 +74,11 @@ export function readPlans(raw: unknown): StoreRead<StoredPlan> {
     if (!shape.success) return { ok: false, reason: 'A stored test plan could not be read; it is kept aside.' };
     const plan = checkPlan(shape.data.plan);
     if (!plan.ok) return { ok: false, reason: `A stored test plan could not be read (${problemsText(plan.problems.slice(0, 3)).replace(/\n/g, '; ')}); it is kept aside.` };
-    return { ok: true, value: { id: shape.data.id, plan: plan.plan, updatedAt: shape.data.updatedAt } };
+    // A baseline that no longer reads is dropped, never the plan with it.
+    const baseline = baselineShape.safeParse(shape.data.baseline);
+    // The result was built by this code (judge.ts); what the gate reads was checked above.
+    const kept = baseline.success ? { baseline: baseline.data as unknown as PlanBaseline } : {};
+    return { ok: true, value: { id: shape.data.id, plan: plan.plan, updatedAt: shape.data.updatedAt, ...kept } };
   });
 }
 

@@ -5,6 +5,7 @@
  * handler, so the editor, an import and the background refuse the same things with the same words.
  */
 import { z } from '../zod';
+import { MAX_PARTS, PART_CHARS } from '../batches/upload';
 import type { TestCase } from '../plans/schema';
 import type { ScriptStep } from '../plans/checks-schema';
 import { e164, id } from './common';
@@ -13,6 +14,18 @@ import { NOTE_MAX } from '../plans/guided';
 export const plansRequests = [
   /** Saves a plan under the id the UI chose (a new plan gets a fresh one). */
   z.strictObject({ type: z.literal('plans/save'), planId: id, plan: z.unknown() }),
+  /**
+   * A plan larger than one message (64 KB; about 300 cases) travels as its JSON text in parts, as a
+   * contact list does (lib/batches/upload.ts), then `plans/save-upload` saves it with the same checks.
+   */
+  z.strictObject({
+    type: z.literal('plans/upload-part'),
+    uploadId: id,
+    index: z.number().int().min(0).max(MAX_PARTS - 1),
+    total: z.number().int().min(1).max(MAX_PARTS),
+    text: z.string().max(PART_CHARS),
+  }),
+  z.strictObject({ type: z.literal('plans/save-upload'), planId: id, uploadId: id }),
   z.strictObject({ type: z.literal('plans/delete'), planId: id }),
   /** A case made from a finished call (lib/plans/from-call.ts), to adjust in the editor. */
   z.strictObject({ type: z.literal('plans/case-from-execution'), executionId: id }),
@@ -33,6 +46,8 @@ export const plansRequests = [
   }),
   z.strictObject({ type: z.literal('plans/stop-run'), runId: id }),
   z.strictObject({ type: z.literal('plans/delete-run'), runId: id }),
+  /** Pins a finished run of the plan as its baseline (the regression gate); `runId` null unpins. */
+  z.strictObject({ type: z.literal('plans/pin-baseline'), planId: id, runId: id.nullable() }),
 ] as const;
 
 export interface RunPreview {
@@ -53,6 +68,8 @@ export interface RunPreview {
 /** What each of these requests answers (the `data` of a successful Reply). */
 export interface PlanReplies {
   'plans/save': { planId: string };
+  'plans/upload-part': { received: number; total: number };
+  'plans/save-upload': { planId: string };
   'plans/delete': unknown;
   /** `callerScript`: the call's caller lines as steps, offered as a guided case's starting point. */
   'plans/case-from-execution': { agentId: string; testCase: TestCase; callerScript: ScriptStep[] };
@@ -62,4 +79,5 @@ export interface PlanReplies {
   'plans/mark-step': unknown;
   'plans/stop-run': unknown;
   'plans/delete-run': unknown;
+  'plans/pin-baseline': unknown;
 }

@@ -1,7 +1,8 @@
 /** Answers the requests of lib/requests/plans.ts. */
 import { earliestScheduledAt, liveStartTime } from '../../api/schedule';
+import { UploadError, UploadStaging } from '../../batches/upload';
 import { callerScriptFromExecution, caseFromExecution, estimateRunCost } from '../../plans/from-call';
-import { checkPlan, problemsText } from '../../plans/schema';
+import { checkPlan, problemsText, runCalls } from '../../plans/schema';
 import type { PlanReplies } from '../../requests/plans';
 import { describeError } from '../describe-error';
 import { InputError } from '../input-error';
@@ -19,16 +20,49 @@ async function storedPlan(planId: string) {
   return found;
 }
 
+/** Plans on their way in, in parts (per upload id); lost with the worker, which the panel reports. */
+const uploads = new UploadStaging();
+
+function fromUpload<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    // The staging's own words are about contact lists.
+    if (e instanceof UploadError) throw new InputError('The test plan did not reach the extension’s background whole (or waited too long); save it again.');
+    throw e;
+  }
+}
+
+async function savePlan(planId: string, plan: unknown, now: () => number) {
+  const checked = checkPlan(plan);
+  if (!checked.ok) throw new InputError(`The plan was not saved:\n${problemsText(checked.problems)}`);
+  await planStore.editPlans((plans) => {
+    const entry = { id: planId, plan: checked.plan, updatedAt: now() };
+    // An edited plan keeps its baseline: cases added since are "new" against it, never regressions.
+    const items = plans.some((p) => p.id === planId) ? plans.map((p) => (p.id === planId ? { ...p, ...entry } : p)) : [...plans, entry];
+    return { items, result: undefined };
+  }, now());
+  return { planId };
+}
+
 export const plansHandlers: Handlers<keyof PlanReplies> = {
   async 'plans/save'({ planId, plan }, { now }) {
-    const checked = checkPlan(plan);
-    if (!checked.ok) throw new InputError(`The plan was not saved:\n${problemsText(checked.problems)}`);
-    await planStore.editPlans((plans) => {
-      const entry = { id: planId, plan: checked.plan, updatedAt: now() };
-      const items = plans.some((p) => p.id === planId) ? plans.map((p) => (p.id === planId ? entry : p)) : [...plans, entry];
-      return { items, result: undefined };
-    }, now());
-    return { planId };
+    return savePlan(planId, plan, now);
+  },
+
+  async 'plans/upload-part'({ uploadId, index, total, text }) {
+    return fromUpload(() => uploads.put(uploadId, index, total, text));
+  },
+
+  async 'plans/save-upload'({ planId, uploadId }, { now }) {
+    const text = fromUpload(() => uploads.take(uploadId));
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new InputError('The test plan did not reach the extension’s background whole; save it again.');
+    }
+    return savePlan(planId, value, now);
   },
 
   async 'plans/delete'({ planId }, { now }) {
@@ -58,7 +92,7 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
       // The live route wants a window of at most 7 days (as the Executions section asks); `to` rounded up to the second.
       const to = Math.ceil(now() / 1000) * 1000;
       const recent = await client.listAgentExecutions(plan.agent_id, { page_number: 1, page_size: RECENT, from: new Date(to - 7 * 24 * 3600_000), to: new Date(to) });
-      estimate = estimateRunCost(recent.data, plan.cases.length);
+      estimate = estimateRunCost(recent.data, runCalls(plan));
     } catch (error) {
       estimateError = describeError(error).message;
     }
@@ -69,7 +103,7 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
     // The sandbox's clock may run faster than ours (timeScale): a wait there is shorter here.
     const toLocal = (t: Date) => local + (t.getTime() - serviceAt) / client.timeScale();
     return {
-      calls: plan.cases.length,
+      calls: runCalls(plan),
       numbers: [...new Set(plan.cases.map((c) => c.contact_number))],
       estimate,
       estimateError,
@@ -107,6 +141,21 @@ export const plansHandlers: Handlers<keyof PlanReplies> = {
   async 'plans/stop-run'({ runId }) {
     const run = await planRuns().stop(runId);
     if (!run) throw new InputError('This run is no longer stored.');
+    return null;
+  },
+
+  async 'plans/pin-baseline'({ planId, runId }, { now }) {
+    const run = runId === null ? null : (await planStore.runs()).find((r) => r.id === runId && r.planId === planId);
+    if (runId !== null && !run?.result) throw new InputError('Only a finished run of this plan can be its baseline.');
+    await planStore.editPlans((plans) => {
+      if (!plans.some((p) => p.id === planId)) throw new InputError('This test plan is no longer stored (it may have been deleted in another window).');
+      const items = plans.map((p) => {
+        if (p.id !== planId) return p;
+        const { baseline: _old, ...rest } = p;
+        return run?.result ? { ...rest, baseline: { runId: run.id, pinnedAt: now(), result: run.result } } : rest;
+      });
+      return { items, result: undefined };
+    }, now());
     return null;
   },
 

@@ -98,7 +98,7 @@ describe('npm run qa -- run', () => {
       'wrong-field: Expects interest from a caller who declines',
       'wrong-status: Expects an answer from a busy line',
     ]);
-    expect(readFileSync(csv, 'utf8').split('\r\n')[0]).toBe('case_id,label,contact_number,verdict,status,duration_s,cost_cents,execution_id,problems');
+    expect(readFileSync(csv, 'utf8').split('\r\n')[0]).toBe('case_id,label,contact_number,verdict,status,duration_s,cost_cents,execution_id,problems,triage,passes,calls,pass_rate,flaky,gate');
   });
 
   it('refuses a key given as an argument, before any request (exit 2)', async () => {

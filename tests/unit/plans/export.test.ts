@@ -32,9 +32,12 @@ describe('JUnit XML', () => {
     expect(suite.$).toMatchObject({ tests: '3', failures: '1', errors: '1', skipped: '0', timestamp: '2026-11-23T10:00:00.000Z' });
     expect(suite.testcase.map((t: any) => t.$.name)).toEqual(['ok: Passes', 'field: Fails, on a field: "interested" <bool>', 'never: Never placed']);
     expect(suite.testcase[0].failure).toBeUndefined();
-    expect(suite.testcase[1].failure[0].$.message).toBe('extracted.interested equals: expected equals true, got "false"');
+    // The message starts with the failure's class (triage.ts), then the first failing expectation.
+    expect(suite.testcase[1].failure[0].$.message).toBe('[agent] extracted.interested equals: expected equals true, got "false"');
     expect(suite.testcase[1].failure[0]._).toContain('transcript contains: expected says "refund & return", got not said');
-    expect(suite.testcase[2].error[0].$.message).toBe('No execution of the batch carries this case.');
+    expect(suite.testcase[2].error[0].$.message).toBe('[account or service] No execution of the batch carries this case.');
+    const triage = (i: number) => suite.testcase[i].properties[0].property.find((x: any) => x.$.name === 'triage')?.$.value;
+    expect([triage(0), triage(1), triage(2)]).toEqual([undefined, 'agent', 'account-or-service']);
     const props = Object.fromEntries(suite.testcase[0].properties[0].property.map((x: any) => [x.$.name, x.$.value]));
     expect(props).toMatchObject({ status: 'completed', contact_number: '+14155550123', cost_cents: '12.5' });
   });
@@ -51,7 +54,7 @@ describe('JSON and CSV', () => {
   });
   it('CSV: one row per case, quoted so commas, quotes and line breaks survive', () => {
     const { header, records } = csvRecords(toCsv(run));
-    expect(header).toEqual(['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems']);
+    expect(header).toEqual(['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems', 'triage', 'passes', 'calls', 'pass_rate', 'flaky', 'gate']);
     expect(records).toHaveLength(3);
     expect(records[1]).toMatchObject({ case_id: 'field', label: 'Fails, on a field: "interested" <bool>', verdict: 'fail', status: 'completed', duration_s: '30', cost_cents: '8' });
     expect(records[1]!.problems!.split('\n')).toEqual([
