@@ -100,7 +100,7 @@ export class BatchPlacementsService {
   constructor(
     private readonly now: Clock = Date.now,
     private readonly makeClient: (baseUrl: string, key: string) => ServiceClient = clientFor,
-    /** How a request the user waits for waits between tries (a timer; tests may shorten nothing: the engine's backoff is kept). */
+    /** How a create or schedule the user waits for waits out the engine's backoff between its tries. */
     private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
