@@ -27,6 +27,8 @@ export const DATA = {
   plans: 'plans',
   /** Runs of those plans: followed by the background, then kept with their results (lib/plans/store.ts). */
   planRuns: 'plans.runs',
+  /** The Batches section's uploaded batches as placements: followed by the background until each is over (lib/background/batch-placements.ts). */
+  batchPlacements: 'batches.placements',
   /** The data store's own version (lib/store/migrate.ts). */
   version: 'meta.version',
   /** Not a record: the name change notices use when something was kept aside (the quarantine store). */

@@ -60,7 +60,9 @@ export function BatchDetails({ batch, version, onChanged, onClose, openExecution
       setError(action === 'stop' ? t('batches_notStopped', reply.error.message) : t('batches_notDeleted', reply.error.message));
       return;
     }
-    setDone(action === 'stop' ? t('batches_wasStopped', name) : '');
+    // Not yet confirmed by the service: the background keeps trying until it is.
+    const stopping = action === 'stop' && 'stopping' in reply.data && reply.data.stopping;
+    setDone(action === 'stop' ? (stopping ? t('batches_stopping', name) : t('batches_wasStopped', name)) : '');
     if (action === 'delete') onClose();
     onChanged();
   };

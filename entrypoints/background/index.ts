@@ -6,6 +6,7 @@ import { forgetTab, handlePageRequest } from '../../lib/background/page-service'
 import { wirePageScripts } from '../../lib/background/page-scripts';
 import { openPanel } from '../../lib/background/panel';
 import { planRuns, PLAN_RUNS_ALARM } from '../../lib/background/plan-runs';
+import { batchPlacements, BATCH_PLACEMENTS_ALARM } from '../../lib/background/batch-placements';
 import { handleUiRequest, publishKeyState } from '../../lib/background/router';
 import { classifySender } from '../../lib/background/sender';
 import { MAX_MESSAGE_BYTES, messageSize, uiRequest } from '../../lib/messages';
@@ -40,6 +41,7 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TRACKER_ALARM) void calls.runDue();
     if (alarm.name === PLAN_RUNS_ALARM) void planRuns().runDue();
+    if (alarm.name === BATCH_PLACEMENTS_ALARM) void batchPlacements().runDue();
   });
 
   // The context menu and the shortcut, where the platform has them (not on Firefox for Android).
@@ -60,5 +62,6 @@ export default defineBackground(() => {
   void publishKeyState();
   void calls.runDue();
   void planRuns().runDue();
+  void batchPlacements().runDue();
   void calls.updateBadge();
 });

@@ -5,7 +5,7 @@
 import { browser } from '../browser';
 import { t } from '../i18n';
 import { loadSettings } from './settings-store';
-import { defaultAgent, openConfirmation } from './page-service';
+import { defaultAgent, openConfirmation, type PageServiceDeps } from './page-service';
 import { sendPageCommand } from './page-scripts';
 import { countryFor } from '../page/sites';
 import { numberInSelection } from '../phone/normalize';
@@ -56,14 +56,16 @@ export interface MenuClick {
   frameId?: number;
 }
 
-export async function onMenuClick(info: MenuClick, tabUrl?: string): Promise<void> {
+export async function onMenuClick(info: MenuClick, tabUrl?: string, deps?: Pick<PageServiceDeps, 'confirmations'>): Promise<void> {
   const selectionText = info.selectionText ?? '';
   if (!selectionText.trim()) return;
   const { settings } = await loadSettings();
   // The frame holding the selection is named, as a page's own request would be (no origin here: its URL).
-  const asker = askingFrame({ url: info.frameUrl ?? info.pageUrl, frameId: info.frameId ?? 0, tab: { url: info.pageUrl ?? tabUrl } });
+  // A click that names a frame URL but no frame id (an older browser) is a frame's, not the top page's.
+  const frameId = info.frameId ?? (info.frameUrl !== undefined && info.frameUrl !== info.pageUrl ? -1 : 0);
+  const asker = askingFrame({ url: info.frameUrl ?? info.pageUrl, frameId, tab: { url: info.pageUrl ?? tabUrl } });
   const country = countryFor(settingsHost(asker), settings);
-  await openConfirmation({ number: numberInSelection(selectionText, country), country, source: 'context-menu', asker });
+  await openConfirmation({ number: numberInSelection(selectionText, country), country, source: 'context-menu', asker }, deps);
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { Batch } from '../api/schemas/batch';
 import { serviceNow } from '../api/clock';
-import { earliestScheduledAt, formatScheduledAt } from '../api/schedule';
+import { earliestScheduledAt, formatScheduledAt, scheduledAt as checkedScheduledAt, ScheduleError } from '../api/schedule';
 import type { PlacementClient } from './client';
 import { finishLocally, pollFailed, stopNotConfirmed, succeeded, writeFailed, type DescribeError, type StepEnv, type StepResult } from './outcome';
 import type { BatchSpec, PlacementState } from './state';
@@ -23,7 +23,7 @@ export async function createStep<P extends PlacementState>(call: P, spec: BatchS
     let batchId: string | undefined;
     let named: Batch[] | undefined;
     if (call.createAttempts > 1) {
-      named = await batchesNamed(client, call.agentId, spec.fileName);
+      named = await batchesNamed(client, call.agentId, spec.fileName, spec.notOurs);
       batchId = named.find((b) => b.status === 'created')?.batch_id;
     }
     if (!batchId) {
@@ -36,24 +36,24 @@ export async function createStep<P extends PlacementState>(call: P, spec: BatchS
       batchId = created.batch_id;
       named = undefined;
     }
-    await removeTwins(client, call.agentId, spec.fileName, batchId, named);
+    await removeTwins(client, call.agentId, spec.fileName, batchId, named, spec.notOurs);
     return { call: { ...succeeded(call), step: 'scheduling', batchId, nextPollAt: now() }, changed: [] };
   } catch (error) {
     return { call: writeFailed(call, 'creating-batch', describe(error), now()), changed: [] };
   }
 }
 
-const batchesNamed = async (client: PlacementClient, agentId: string, fileName: string) =>
-  (await client.listAgentBatches(agentId)).filter((b) => b.file_name === fileName);
+const batchesNamed = async (client: PlacementClient, agentId: string, fileName: string, notOurs: readonly string[] = []) =>
+  (await client.listAgentBatches(agentId)).filter((b) => b.file_name === fileName && !notOurs.includes(b.batch_id));
 
 /**
  * Other unscheduled batches named for this placement are deleted (they would never dial, but would stay
  * `created` forever): a browser sends a POST again by itself when a reused connection closes before
  * any answer, and the service may have made the first. Best effort: the placement goes on whatever happens here.
  */
-export async function removeTwins(client: PlacementClient, agentId: string, fileName: string, keep: string, known?: Batch[]): Promise<void> {
+export async function removeTwins(client: PlacementClient, agentId: string, fileName: string, keep: string, known?: Batch[], notOurs?: readonly string[]): Promise<void> {
   try {
-    const named = known ?? (await batchesNamed(client, agentId, fileName));
+    const named = known ?? (await batchesNamed(client, agentId, fileName, notOurs));
     for (const twin of named) {
       if (twin.batch_id !== keep && twin.status === 'created') await client.deleteBatch(twin.batch_id).catch(() => undefined);
     }
@@ -79,7 +79,7 @@ function followScheduled<P extends PlacementState>(call: P, client: PlacementCli
   };
 }
 
-export async function scheduleStep<P extends PlacementState>(call: P, { client, describe, now }: StepEnv): Promise<StepResult<P>> {
+export async function scheduleStep<P extends PlacementState>(call: P, { client, describe, now }: StepEnv, spec?: BatchSpec): Promise<StepResult<P>> {
   try {
     if (call.scheduleAttempts > 1) {
       // An earlier try may have been taken and its answer lost: a batch past `created` is already under way.
@@ -89,7 +89,15 @@ export async function scheduleStep<P extends PlacementState>(call: P, { client, 
     // The earliest allowed time is computed at each try on the service's clock, so it is ≥ 2 min ahead there.
     const requestAt = now();
     const offset = client.clockOffset?.() ?? call.clockOffset;
-    const at = formatScheduledAt(earliestScheduledAt(new Date(serviceNow(requestAt, offset))));
+    const serviceTime = new Date(serviceNow(requestAt, offset));
+    let at: string;
+    try {
+      // A start the user chose must be ≥ 2 min ahead on the service's clock, not only on ours.
+      at = spec?.scheduledAt ? checkedScheduledAt(new Date(spec.scheduledAt), serviceTime) : formatScheduledAt(earliestScheduledAt(serviceTime));
+    } catch (error) {
+      if (!(error instanceof ScheduleError)) throw error;
+      return { call: writeFailed(call, 'scheduling', { message: error.message, transient: false }, now()), changed: [] };
+    }
     await client.scheduleBatch(call.batchId!, at);
     return followScheduled({ ...call, clockOffset: offset }, client, at, requestAt, now());
   } catch (error) {
@@ -114,7 +122,7 @@ export async function stopBatchStep<P extends PlacementState>(call: P, spec: Bat
     if (!call.batchId) {
       if (call.createAttempts === 0) return finishLocally(call, now());
       // A 404 for the agent's batches: the agent is unknown there, so nothing of this placement was made.
-      const named = await batchesNamed(client, call.agentId, spec.fileName).catch((error: unknown) => {
+      const named = await batchesNamed(client, call.agentId, spec.fileName, spec.notOurs).catch((error: unknown) => {
         if (describe(error).status === 404) return [];
         throw error;
       });
@@ -172,4 +180,12 @@ async function deleteConfirmed(client: PlacementClient, batchId: string, describ
   } catch (error) {
     if (describe(error).status !== 404) throw error;
   }
+}
+
+/**
+ * The user's Delete of a batch (the Batches section): DELETE, a 404 (already gone) counted as done.
+ * Here so that every request that removes a batch is the engine's.
+ */
+export function deleteBatchStep(client: PlacementClient, batchId: string, describe: DescribeError): Promise<void> {
+  return deleteConfirmed(client, batchId, describe);
 }

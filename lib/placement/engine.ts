@@ -52,7 +52,7 @@ export async function advancePlacement<P extends PlacementState>(p: P, spec: Pla
   // A create that was retried may have had a twin land late (held in the network past our look):
   // once the placement is over, tidy again. Only after a retried create, so a plain one costs nothing.
   if (spec.via === 'batch' && p.step !== 'finished' && result.call.step === 'finished' && result.call.batchId && result.call.createAttempts > 1) {
-    await removeTwins(client, p.agentId, spec.fileName, result.call.batchId);
+    await removeTwins(client, p.agentId, spec.fileName, result.call.batchId, undefined, spec.notOurs);
   }
   // Keep the latest reading of the service's clock for the next schedule (each step may use a new client).
   const offset = client.clockOffset?.();
@@ -72,7 +72,7 @@ function runStep<P extends PlacementState>(p: P, spec: PlacementSpec, env: Advan
     case 'creating-batch':
       return createStep(p, asBatch(spec), env);
     case 'scheduling':
-      return scheduleStep(p, env);
+      return scheduleStep(p, env, asBatch(spec));
     case 'finding-execution':
     case 'tracking':
       return env.follow(p);

@@ -84,6 +84,13 @@ export interface BatchSpec {
   csv: string;
   fileName: string;
   fromNumber: string | null;
+  /**
+   * A start the user chose (the Batches section), sent as it is once it is checked against the service's
+   * clock; without it the batch is scheduled at the earliest allowed time.
+   */
+  scheduledAt?: string;
+  /** Batches already named `fileName` before this placement's first create (a user's file name): never taken for this placement's. */
+  notOurs?: readonly string[];
 }
 export type PlacementSpec =
   | BatchSpec

@@ -34,6 +34,7 @@ export const batchesRequests = [
   }),
   /** `scheduledAt`: ISO 8601 with a numeric offset, at least 2 minutes ahead (checked again here). */
   z.strictObject({ type: z.literal('batches/schedule'), batchId: id, scheduledAt: z.string().min(1).max(64) }),
+  /** Done when the service confirms it; until then the answer says `stopping` and the background keeps trying. */
   z.strictObject({ type: z.literal('batches/stop'), batchId: id }),
   z.strictObject({ type: z.literal('batches/delete'), batchId: id }),
 ] as const;
@@ -57,6 +58,6 @@ export interface BatchReplies {
   'batches/upload-part': { received: number; total: number };
   'batches/create': { batchId: string };
   'batches/schedule': { scheduledAt: string };
-  'batches/stop': Record<string, never>;
+  'batches/stop': { stopping: boolean };
   'batches/delete': Record<string, never>;
 }

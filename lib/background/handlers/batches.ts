@@ -5,6 +5,7 @@ import { UploadError, UploadStaging } from '../../batches/upload';
 import { parsePhoneInput } from '../../phone/normalize';
 import { executionDuration } from '../../executions/duration';
 import type { BatchReplies } from '../../requests/batches';
+import { batchPlacements } from '../batch-placements';
 import { InputError } from '../input-error';
 import { currentClient } from '../service';
 import type { Handlers } from './types';
@@ -46,6 +47,7 @@ export const batchesHandlers: Handlers<keyof BatchReplies> = {
   },
 
   async 'batches/create'({ agentId, uploadId, fileName, country }) {
+    const client = await currentClient();
     const text = staged(() => staging.take(uploadId));
     // The side panel checked the list; the background checks it again with the same rules before sending.
     const preview = previewContacts(text, { country, parseNumber: parsePhoneInput });
@@ -53,8 +55,9 @@ export const batchesHandlers: Handlers<keyof BatchReplies> = {
       const row = preview.rows.find((r) => r.problems.length);
       throw new InputError(preview.fileProblem ?? `The contact list was not sent: line ${row?.line}: ${row?.problems[0] ?? 'no contacts'}`);
     }
-    const created = await (await currentClient()).createBatch({ agent_id: agentId, csv: cleanedCsv(preview), file_name: fileName });
-    return { batchId: created.batch_id };
+    // A placement of N rows on the one engine: made once however its answers fare, scheduled when the user picks a time.
+    const made = await batchPlacements().create({ id: `upload-${uploadId}`, baseUrl: client.baseUrl, agentId, fileName, csv: cleanedCsv(preview) });
+    return { batchId: made.batchId! };
   },
 
   async 'batches/schedule'({ batchId, scheduledAt: text }, ctx) {
@@ -67,17 +70,23 @@ export const batchesHandlers: Handlers<keyof BatchReplies> = {
       if (e instanceof ScheduleError) throw new InputError(e.message);
       throw e;
     }
-    await (await currentClient()).scheduleBatch(batchId, checked);
-    return { scheduledAt: checked };
+    const client = await currentClient();
+    const done = await batchPlacements().schedule({ baseUrl: client.baseUrl, agentId: null, batchId, at: checked });
+    return { scheduledAt: done.scheduledAt ?? checked };
   },
 
   async 'batches/stop'({ batchId }) {
-    await (await currentClient()).stopBatch(batchId);
-    return {};
+    const client = await currentClient();
+    const r = await batchPlacements().stop({ baseUrl: client.baseUrl, agentId: null, batchId });
+    // The service said there was nothing to stop (the batch had ended): its words, as before.
+    if (r.stopRefused) throw new InputError(r.stopRefused, 'service');
+    if (r.failure || r.trackingPaused) throw new InputError(r.lastError ?? r.failure?.message ?? 'The batch was not stopped.', 'service');
+    return { stopping: !r.stopSent };
   },
 
   async 'batches/delete'({ batchId }) {
-    await (await currentClient()).deleteBatch(batchId);
+    const client = await currentClient();
+    await batchPlacements().remove({ baseUrl: client.baseUrl, batchId });
     return {};
   },
 };

@@ -97,4 +97,29 @@ describe.each(['spec', 'live'] as const)('batches requests against the sandbox (
     const batches = data<Array<{ batch_id: string }>>(await send({ type: 'batches/list', agentId: AGENT }));
     expect(batches.map((b) => b.batch_id)).not.toContain(batchId);
   });
+
+  it('Stop is done when the service says so: "stopping" while it fails, tried again by the background after a worker restart, then stopped', async () => {
+    await upload('st-1', 'contact_number\n+14155551008\n');
+    const { batchId } = data<{ batchId: string }>(await send({ type: 'batches/create', agentId: AGENT, uploadId: 'st-1', fileName: 'st.csv', country: 'US' }));
+    data(await send({ type: 'batches/schedule', batchId, scheduledAt: new Date(Date.now() + 3 * 60_000).toISOString() }));
+    const faults = (body?: unknown) =>
+      fetch(`${sb.url}/__sandbox/faults`, { method: body ? 'POST' : 'DELETE', headers: { 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    await faults({ method: 'POST', path: '/stop$', status: 503, count: 1 });
+    expect(data(await send({ type: 'batches/stop', batchId }))).toEqual({ stopping: true });
+    expect((await (await fetch(`${sb.url}/batches/${batchId}`, { headers: { Authorization: `Bearer ${OWNER_KEY}` } })).json()).status).toBe('scheduled');
+    await faults();
+    // The background's next try, in a restarted worker (its alarm), brought forward here.
+    const { batchPlacements, BatchPlacementsService } = await import('../../../lib/background/batch-placements');
+    batchPlacements().dispose();
+    const record = (await batchPlacements().all()).find((r) => r.batchId === batchId)!;
+    expect(record).toMatchObject({ stopRequested: true, stopSent: false });
+    const { updateRecord } = await import('../../../lib/store/data-db');
+    await updateRecord('batches.placements', (stored) => ({ next: (stored as Array<{ id: string }>).map((r) => (r.id === record.id ? { ...r, nextPollAt: 0 } : r)), result: undefined }));
+    const restarted = new BatchPlacementsService();
+    await restarted.runDue();
+    await restarted.idle();
+    restarted.dispose();
+    expect((await (await fetch(`${sb.url}/batches/${batchId}`, { headers: { Authorization: `Bearer ${OWNER_KEY}` } })).json()).status).toBe('stopped');
+    expect((await batchPlacements().all()).find((r) => r.batchId === batchId)).toMatchObject({ stopSent: true });
+  });
 });

@@ -2,11 +2,13 @@
  * One table of fault cases, run against every way of placing calls — a single call by batch, Start now
  * (`POST /call`), a side panel plan run and a command-line plan run — all on the one placement engine,
  * against the real sandbox over HTTP with its own fault injection. Each case ends with exactly one batch
- * or call per intent (none where a Stop came first) and a final status that is the sandbox's own.
+ * or call per intent (none where a Stop came first) and a final status that is the sandbox's own. The
+ * side panel's Batches section (an uploaded list, scheduled at the user's time) is the fifth path, at the end.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CallsService } from '../../../lib/background/calls-service';
+import { BatchPlacementsService } from '../../../lib/background/batch-placements';
 import { PlanRunsService } from '../../../lib/background/plan-runs';
 import { planStore } from '../../../lib/background/plan-store';
 import { batchFileName } from '../../../lib/calls/dial';
@@ -315,6 +317,70 @@ describe('command-line plan run: the fault table', () => {
       expect(named.length).toBeLessThanOrEqual(1);
       const status = await serviceStatus(named.map((b) => ({ batchId: b.batch_id })), number);
       expect(['stopped', 'none']).toContain(status);
+    });
+  });
+});
+
+// The side panel's Batches section: a contact list the user uploads is a placement of N rows without
+// judging, made when the user creates it and scheduled at the time the user picks — its own shell
+// (BatchPlacementsService) on the same engine. Its rows: the table's faults on its create and schedule,
+// and a Stop pressed while the schedule is in flight (answer lost), and after a schedule that timed out.
+describe('Batches section (an uploaded list): the fault table', () => {
+  const BATCH_CASES: Array<Case & { rows: number }> = [
+    { ...CASES[0]!, rows: 2 },
+    { ...CASES[1]!, rows: 2 },
+    { ...CASES[2]!, rows: 1 },
+    { ...CASES[8]!, rows: 1 },
+    { ...CASES[11]!, rows: 1 },
+  ];
+  BATCH_CASES.forEach((c, index) => {
+    it(c.name, { timeout: 40_000 }, async () => {
+      const shell = new BatchPlacementsService(Date.now, makeClient(c.lateSchedule ? 400 : undefined));
+      const fileName = `uploaded-${index}.csv`;
+      // A batch of the same name made earlier by someone else: never taken for this one, never removed.
+      const form = new FormData();
+      form.append('agent_id', AGENT);
+      form.append('file', new Blob(['contact_number\n+14155550100\n'], { type: 'text/csv' }), fileName);
+      const older = (await request(sb.url, 'POST', '/batches', { body: form })).body as { batch_id: string };
+      const numbers = Array.from({ length: c.rows }, (_, i) => `+1415${String(500 + index * 2 + i).padStart(3, '0')}2671`);
+      for (const spec of c.faults?.('batch') ?? []) await fault({ count: 1, ...spec });
+      const made = await shell.create({ id: `upload-${index}`, baseUrl: sb.url, agentId: AGENT, fileName, csv: `contact_number\n${numbers.join('\n')}\n` });
+      expect(made.batchId).not.toBe(older.batch_id);
+      if (c.lateSchedule) await fault({ method: 'POST', path: placingPath.schedule, delayMs: 1_500, count: 1 });
+      else if (c.stop === 'schedule') await fault({ method: 'POST', path: placingPath.schedule, delayMs: 700, dropAfter: true, count: 1 });
+      // The user's own start, 2¼ minutes ahead (2.25 s at the sandbox's speed).
+      const scheduling = shell.schedule({ baseUrl: sb.url, agentId: AGENT, batchId: made.batchId!, at: new Date(Date.now() + 135_000).toISOString() }).catch((e: Error) => e);
+      if (c.stop) {
+        for (;;) {
+          const r = (await shell.get(made.id))!;
+          if (r.scheduleAttempts > 0 && (!c.lateSchedule || /did not answer/.test(r.lastError ?? ''))) break;
+          await sleep(10);
+        }
+        await shell.stop({ baseUrl: sb.url, agentId: AGENT, batchId: made.batchId! });
+      }
+      await scheduling;
+      const deadline = Date.now() + 25_000;
+      while ((await shell.get(made.id))?.step !== 'finished') {
+        if (Date.now() > deadline) throw new Error(`"${c.name}" did not end`);
+        await shell.runDue();
+        await shell.idle();
+        await sleep(100);
+      }
+      shell.dispose();
+      await clearFaults();
+      await sleep(c.lateSchedule ? 2_000 : 300);
+      const named = (await batchesNamed(fileName)).filter((b) => b.batch_id !== older.batch_id);
+      const ours = (await shell.get(made.id))!.status;
+      expect(await get<{ status: string }>(`/batches/${older.batch_id}`)).toMatchObject({ status: 'created' });
+      if (!c.stop) {
+        expect(named).toHaveLength(1);
+        expect(ours).toBe(named[0]!.status);
+        for (const n of numbers) expect(await serviceStatus([{ batchId: named[0]!.batch_id }], n)).not.toBe('none');
+      } else {
+        expect(named.length).toBeLessThanOrEqual(1);
+        expect(ours).toBe(named[0]?.status ?? 'stopped');
+        for (const n of numbers) expect(['stopped', 'none']).toContain(await serviceStatus(named.map((b) => ({ batchId: b.batch_id })), n));
+      }
     });
   });
 });
