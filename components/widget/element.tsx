@@ -9,7 +9,8 @@ import { render } from 'preact';
 import { OBSERVED_ATTRIBUTES, readAttributes, type WidgetConfig } from '../../lib/widget/attributes';
 import type { ExtensionTransport } from '../../lib/widget/extension-transport';
 import { WIDGET_EVENTS, WidgetSession, type WidgetEventDetail } from '../../lib/widget/session';
-import { transportFor } from '../../lib/widget/transports';
+import { onProxyTransport, transportFor } from '../../lib/widget/transports';
+import type { WidgetCallView } from '../../lib/widget/wire';
 import { problemText, WidgetCall } from './WidgetCall';
 import { WIDGET_CSS } from './styles';
 
@@ -34,6 +35,12 @@ export function defineVoiceAgentCall(registry: CustomElementRegistry = customEle
     private problem: string | null = null;
     private transport: ExtensionTransport | null = null;
     private stopEffect: (() => void) | null = null;
+    private stopListening: (() => void) | null = null;
+
+    /** The call as last read (what the element shows), for a host script such as the CRM shell: no key, ever. */
+    get view(): WidgetCallView | null {
+      return this.session?.view.value ?? null;
+    }
 
     connectedCallback() {
       if (!this.root) {
@@ -45,6 +52,13 @@ export function defineVoiceAgentCall(registry: CustomElementRegistry = customEle
         this.root.append(mount);
       }
       this.configure();
+      // A proxy transport registered after this element (a late script) is picked up then.
+      this.stopListening ??= onProxyTransport(() => {
+        if (!this.session) {
+          this.routeKey = '';
+          this.configure();
+        }
+      });
       this.stopEffect ??= effect(() => {
         // Reading the session's signals here re-renders on each change.
         void this.session?.view.value;
@@ -58,6 +72,8 @@ export function defineVoiceAgentCall(registry: CustomElementRegistry = customEle
     disconnectedCallback() {
       this.stopEffect?.();
       this.stopEffect = null;
+      this.stopListening?.();
+      this.stopListening = null;
       this.session?.dispose();
       this.session = null;
       this.routeKey = '';

@@ -5,21 +5,10 @@
  */
 import { signal } from '@preact/signals';
 import { WidgetRefused } from './extension-transport';
+import { WIDGET_EVENTS, type WidgetEventDetail } from './events';
 import type { WidgetCallRequest, WidgetCallView, WidgetTransport } from './wire';
 
-export const WIDGET_EVENTS = { status: 'voice-agent-call:status', done: 'voice-agent-call:done', error: 'voice-agent-call:error' } as const;
-
-/** What every event carries: enough for a host to log the call; never a key, a token or a transcript. */
-export interface WidgetEventDetail {
-  id: string | null;
-  executionId: string | null;
-  status: string | null;
-  durationSeconds: number | null;
-  cost: number | null;
-  /** On `:error` only: what went wrong, in words, and its code. */
-  message?: string;
-  code?: string;
-}
+export { WIDGET_EVENTS, type WidgetEventDetail };
 
 export function eventDetail(view: WidgetCallView | null): WidgetEventDetail {
   return {

@@ -11,10 +11,18 @@ import type { WidgetTransport } from './wire';
 export type ProxyTransportFactory = (options: { url: string; token: string }) => WidgetTransport;
 
 let proxyFactory: ProxyTransportFactory | null = null;
+const listeners = new Set<() => void>();
 
-/** Called once by the proxy transport's module (or a test's fake). */
+/** Called once by the proxy transport's module (or a test's fake); elements already on the page pick it up. */
 export function registerProxyTransport(factory: ProxyTransportFactory | null): void {
   proxyFactory = factory;
+  for (const listener of listeners) listener();
+}
+
+/** Elements waiting for a proxy transport hear when one is registered (returns the unsubscribe). */
+export function onProxyTransport(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export type PickedTransport = { ok: true; transport: WidgetTransport; via: 'extension' | 'proxy' } | { ok: false; code: 'no-proxy-transport' | 'no-token' };
