@@ -1,11 +1,11 @@
 /**
  * The content script's door for the `<voice-agent-call>` element: messages on this frame's own
- * message bus, on one channel (./widget-messages.ts). Only this window's own messages from its own
+ * message bus, on one channel (./widget-ask.ts). Only this window's own messages from its own
  * origin are taken (a framed or framing page posts from another window and is ignored), each is
  * parsed strictly, and only the narrow request goes on to the background, which decides. Answers go
  * back to this window only. Nothing here learns a key, an agent list or another tab's calls.
  */
-import { WIDGET_CHANNEL, widgetAsk, type WidgetAsk } from './widget-messages';
+import { parseWidgetAsk, WIDGET_CHANNEL, type WidgetAskMessage } from './widget-ask';
 import type { PageRequest } from './messages';
 
 /** Requests of this frame in flight at once; more are dropped (a page polling in a loop gains nothing). */
@@ -17,7 +17,7 @@ export function startWidgetBridge(win: Window, send: (request: PageRequest) => P
   const target = () => (win.location.origin === 'null' ? '*' : win.location.origin);
   const answer = (nonce: string, value: unknown) => win.postMessage({ channel: WIDGET_CHANNEL, dir: 'answer', nonce, answer: value }, target());
 
-  function forward(ask: WidgetAsk): PageRequest | null {
+  function forward(ask: WidgetAskMessage): PageRequest | null {
     switch (ask.kind) {
       case 'hello':
         return null;
@@ -34,9 +34,8 @@ export function startWidgetBridge(win: Window, send: (request: PageRequest) => P
     if (event.source !== win || event.origin !== win.location.origin) return;
     const data = event.data as { channel?: unknown; dir?: unknown } | null;
     if (!data || typeof data !== 'object' || data.channel !== WIDGET_CHANNEL || data.dir !== 'ask') return;
-    const parsed = widgetAsk.safeParse(data);
-    if (!parsed.success) return;
-    const ask = parsed.data;
+    const ask = parseWidgetAsk(data);
+    if (!ask) return;
     // The element asks again when this script starts late; one answer per ask.
     if (seen.has(ask.nonce)) return;
     if (seen.size > 1000) seen.clear();

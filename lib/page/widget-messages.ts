@@ -10,8 +10,10 @@
  */
 import { z } from '../zod';
 
+import { WIDGET_CHANNEL } from './widget-ask';
+
 /** The channel name every message carries; anything else on the page's message bus is ignored. */
-export const WIDGET_CHANNEL = 'voice-agent-call/v1';
+export { WIDGET_CHANNEL };
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);

@@ -4,7 +4,7 @@
  * the background, which gates the request like any page call request; the call is placed only after
  * the person confirms in the extension's own window. Nothing here knows a key.
  */
-import { WIDGET_CHANNEL } from '../page/widget-messages';
+import { WIDGET_CHANNEL } from '../page/widget-ask';
 import { widgetCallView, widgetError, type WidgetCallRequest, type WidgetCallView, type WidgetTransport } from './wire';
 
 /** A refusal from the extension (or the proxy), in words, with its code. */
