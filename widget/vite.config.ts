@@ -33,6 +33,7 @@ function widgetCatalogue(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   root: resolve(ROOT, 'widget'),
+  base: './',
   plugins: [widgetCatalogue(), preact()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   logLevel: 'warn',
@@ -46,6 +47,7 @@ export default defineConfig(({ mode }) => ({
       : {
           outDir: OUT,
           emptyOutDir: false,
+          // Relative: widget.html works wherever it is hosted (a sub-path of the proxy, a test server).
           rollupOptions: { input: { widget: resolve(ROOT, 'widget/widget.html') } },
         },
 }));
