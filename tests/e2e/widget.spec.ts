@@ -172,3 +172,103 @@ test('hostile page on another origin: forged messages, a key attribute and a fra
   expect(attempts.every((a) => a.placed === 0)).toBe(true);
   expect((await placements(sandbox)).length).toBe(before);
 });
+
+/** A fake WidgetTransport in the widget's page (the proxy's transport is built apart): a call that ends with a transcript and a recording. */
+function registerFakeTransport(): void {
+  const finished = {
+    id: 'call-crm-1', agentId: 'agent-1', toNumber: '', via: 'batch', executionId: 'exec-crm-1', status: 'completed',
+    observed: [{ status: 'queued', at: Date.now() }, { status: 'completed', at: Date.now() }], done: true, message: null, stopRequested: false,
+    durationSeconds: 61, cost: 0.3, transcript: 'assistant: Hello, this is the clinic.\nuser: I would like to book.', recordingUrl: 'https://recordings.example/exec-crm-1.mp3', extractedData: { intent: 'book' },
+  };
+  const w = window as unknown as { VoiceAgentCall: { registerProxyTransport(f: unknown): void }; __placed: unknown[] };
+  w.__placed = [];
+  w.VoiceAgentCall.registerProxyTransport(() => ({
+    place: async (request: { toNumber: string }) => {
+      w.__placed.push(request);
+      finished.toNumber = request.toNumber;
+      return { ...finished, status: 'queued', observed: finished.observed.slice(0, 1), done: false, durationSeconds: null, cost: null, transcript: null, recordingUrl: null, extractedData: null };
+    },
+    read: async () => finished,
+    stop: async () => finished,
+  }));
+}
+
+test('widget.html in CRM slots: HubSpot (the SDK’s host-side messages) gets callCompleted with the transcript and recording; Salesforce Open CTI click-to-dial fills the number', async ({ context, pages }) => {
+  await serveWidget(context);
+  const app = `${pages.url}/widget/widget.html?crm=hubspot&agent=agent-1&proxy=${encodeURIComponent('http://127.0.0.1:9')}&token=test-token`;
+  // A faithful fake of HubSpot's host side, from the SDK's IFrameManager: SYNC (retried) until SYNC_ACK,
+  // DIAL_NUMBER with the record's number, ENGAGEMENT_CREATED in answer to OUTGOING_CALL_STARTED.
+  EXTRA_PAGES['hubspot-host.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HubSpot</title></head><body>
+    <iframe id="app" src="${app}" title="Calling" width="420" height="600"></iframe>
+    <script>
+      const frame = document.getElementById('app');
+      const appOrigin = new URL(frame.src).origin;
+      window.__fromApp = [];
+      let synced = false;
+      addEventListener('message', (e) => {
+        if (e.source !== frame.contentWindow || e.origin !== appOrigin) return;
+        window.__fromApp.push(e.data);
+        if (e.data.type === 'SYNC_ACK') synced = true;
+        if (e.data.type === 'OUTGOING_CALL_STARTED') frame.contentWindow.postMessage({ type: 'ENGAGEMENT_CREATED', messageId: 'hs_' + Date.now(), data: { engagementId: 4242 } }, appOrigin);
+      });
+      frame.addEventListener('load', () => {
+        const sync = () => { if (synced) return; frame.contentWindow.postMessage({ type: 'SYNC', hostUrl: location.origin, portalId: 1, userId: 2, ownerId: 3, iframeLocation: 'widget', usesCallingWindow: false }, appOrigin); setTimeout(sync, 100); };
+        sync();
+      });
+      window.dial = (phoneNumber) => frame.contentWindow.postMessage({ type: 'DIAL_NUMBER', messageId: 'hs_dial_1', data: { phoneNumber, objectId: 501, objectType: 'CONTACT', portalId: 1 } }, appOrigin);
+    </script></body></html>`;
+  const hubspot = await context.newPage();
+  await hubspot.goto(`${pages.localhostUrl}/hubspot-host.html`);
+  const fromApp = () => hubspot.evaluate(() => (window as unknown as { __fromApp: { type: string; data?: Record<string, unknown> }[] }).__fromApp);
+  await expect.poll(async () => (await fromApp()).map((m) => m.type)).toEqual(['SYNC_ACK', 'INITIALIZED']);
+  const frame = hubspot.frame({ url: /widget\.html/ })!;
+  await frame.evaluate(registerFakeTransport);
+  await hubspot.evaluate(() => (window as unknown as { dial(n: string): void }).dial('+1 (415) 555-0123'));
+  const slot = hubspot.frameLocator('#app');
+  await expect(slot.getByText('Number: +1 (415) 555-0123 (set by this page)')).toBeVisible();
+  // The number waits for the tester: nothing is placed until Call.
+  expect(await frame.evaluate(() => (window as unknown as { __placed: unknown[] }).__placed)).toEqual([]);
+  await slot.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect.poll(async () => (await fromApp()).map((m) => m.type), { timeout: 20_000 }).toEqual(['SYNC_ACK', 'INITIALIZED', 'OUTGOING_CALL_STARTED', 'CALL_ENDED', 'CALL_COMPLETED']);
+  const messages = await fromApp();
+  expect(messages[2]!.data).toMatchObject({ externalCallId: 'call-crm-1', toNumber: '+14155550123', createEngagement: true });
+  expect(messages[3]!.data).toMatchObject({ externalCallId: 'call-crm-1', engagementId: 4242, callEndStatus: 'COMPLETED' });
+  expect(messages[4]!.data).toMatchObject({
+    externalCallId: 'call-crm-1',
+    engagementId: 4242,
+    engagementProperties: {
+      hs_call_body: 'assistant: Hello, this is the clinic.\nuser: I would like to book.',
+      hs_call_recording_url: 'https://recordings.example/exec-crm-1.mp3',
+      hs_call_duration: '61000',
+      hs_call_to_number: '+14155550123',
+    },
+  });
+
+  // Salesforce: a stub of sforce.opencti with its documented calls, in place of the org's opencti_min.js.
+  await context.addInitScript(() => {
+    if (!location.pathname.endsWith('/widget.html') || !location.search.includes('crm=salesforce')) return;
+    const ok = { success: true, returnValue: null, errors: null };
+    const calls: unknown[][] = [];
+    (window as unknown as { sforce: unknown }).sforce = {
+      opencti: {
+        __calls: calls,
+        __listener: null as null | ((p: unknown) => void),
+        enableClickToDial(o: { callback?: (r: unknown) => void }) { calls.push(['enableClickToDial']); o?.callback?.(ok); },
+        onClickToDial(o: { listener: (p: unknown) => void }) { calls.push(['onClickToDial']); this.__listener = o.listener; },
+        setSoftphonePanelVisibility(o: { visible: boolean; callback?: (r: unknown) => void }) { calls.push(['setSoftphonePanelVisibility', o.visible]); o?.callback?.(ok); },
+      },
+    };
+  });
+  const salesforce = await context.newPage();
+  await salesforce.goto(`${pages.url}/widget/widget.html?crm=salesforce&agent=agent-1&proxy=${encodeURIComponent('http://127.0.0.1:9')}&token=test-token`);
+  type Cti = { __calls: unknown[][]; __listener: (p: unknown) => void };
+  await expect.poll(() => salesforce.evaluate(() => (window as unknown as { sforce: { opencti: { __calls: unknown[][] } } }).sforce.opencti.__calls)).toEqual([['enableClickToDial'], ['onClickToDial']]);
+  await salesforce.evaluate(registerFakeTransport);
+  await salesforce.evaluate(() => (window as unknown as { sforce: { opencti: Cti } }).sforce.opencti.__listener({ number: '+14155550177', recordId: '003000000000001', recordName: 'Ada Lovelace', objectType: 'Contact' }));
+  await expect(salesforce.getByText('Number: +14155550177 (set by this page)')).toBeVisible();
+  expect(await salesforce.evaluate(() => (window as unknown as { sforce: { opencti: { __calls: unknown[][] } } }).sforce.opencti.__calls)).toContainEqual(['setSoftphonePanelVisibility', true]);
+  await salesforce.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(salesforce.getByText('Talk time: 61 s')).toBeVisible();
+  await expect(salesforce.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+  expect(await salesforce.evaluate(() => (window as unknown as { __placed: { toNumber: string }[] }).__placed.map((p) => p.toNumber))).toEqual(['+14155550177']);
+});
