@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { sandboxRequests } from './fixtures';
 import { EXTRA_PAGES, expect, test } from './page-fixtures';
 
@@ -271,4 +272,15 @@ test('widget.html in CRM slots: HubSpot (the SDK’s host-side messages) gets ca
   await expect(salesforce.getByText('Talk time: 61 s')).toBeVisible();
   await expect(salesforce.getByRole('heading', { name: 'Transcript' })).toBeVisible();
   expect(await salesforce.evaluate(() => (window as unknown as { __placed: { toNumber: string }[] }).__placed.map((p) => p.toNumber))).toEqual(['+14155550177']);
+  // The finished widget (timeline, transcript, recording, extracted data) in light and dark, by keyboard: Call again is reachable.
+  await expectAxeClean(salesforce, { screen: 'widget.html, light' });
+  await salesforce.emulateMedia({ colorScheme: 'dark' });
+  await expectAxeClean(salesforce, { screen: 'widget.html, dark' });
+  await salesforce.locator('body').focus();
+  let reached = false;
+  for (let i = 0; i < 12 && !reached; i++) {
+    await salesforce.keyboard.press('Tab');
+    reached = await salesforce.evaluate(() => document.querySelector('voice-agent-call')?.shadowRoot?.activeElement?.textContent?.trim() === 'Call again');
+  }
+  expect(reached).toBe(true);
 });
