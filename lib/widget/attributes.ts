@@ -3,7 +3,10 @@
  * passes its getAttribute). Bad input is refused with a reason the element shows; a key attribute
  * stops the element before anything is sent: a key never belongs in a page.
  */
-import { widgetVariables, WIDGET_VIA, type WidgetVia } from './wire';
+import { checkVariables } from './check';
+import type { WidgetVia } from './wire';
+
+const WIDGET_VIA: readonly WidgetVia[] = ['call', 'batch'];
 
 /** Attribute names that would put a key in the page. */
 export const KEY_ATTRIBUTES = ['key', 'api-key', 'apikey', 'api_key', 'token-key', 'secret'] as const;
@@ -46,12 +49,9 @@ export function readAttributes(get: (name: string) => string | null): ReadAttrib
     } catch (error) {
       return { ok: false, problem: { code: 'bad-variables', detail: error instanceof Error ? error.message : String(error) } };
     }
-    const parsed = widgetVariables.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return { ok: false, problem: { code: 'bad-variables', detail: `${issue?.path.join('.') || 'variables'}: ${issue?.message ?? 'not an object of texts'}` } };
-    }
-    variables = parsed.data;
+    const checked = checkVariables(value);
+    if (!checked.ok) return { ok: false, problem: { code: 'bad-variables', detail: checked.error } };
+    variables = checked.variables;
   }
 
   const via = (get('via') ?? 'batch').trim() || 'batch';

@@ -5,7 +5,8 @@
  * the person confirms in the extension's own window. Nothing here knows a key.
  */
 import { WIDGET_CHANNEL } from '../page/widget-ask';
-import { widgetCallView, widgetError, type WidgetCallRequest, type WidgetCallView, type WidgetTransport } from './wire';
+import { asCallView, asWidgetError } from './check';
+import type { WidgetCallRequest, WidgetCallView, WidgetTransport } from './wire';
 
 /** A refusal from the extension (or the proxy), in words, with its code. */
 export class WidgetRefused extends Error {
@@ -74,10 +75,10 @@ export function extensionTransport(win: Window, showTranscripts: () => boolean):
       pending.set(id, { ask: message, resolve });
       post(id, message);
     }).then((answer) => {
-      const view = widgetCallView.safeParse(answer);
-      if (view.success) return view.data;
-      const refused = widgetError.safeParse(answer);
-      if (refused.success) throw new WidgetRefused(refused.data.error, refused.data.code);
+      const view = asCallView(answer);
+      if (view) return view;
+      const refused = asWidgetError(answer);
+      if (refused) throw new WidgetRefused(refused.error, refused.code);
       throw new WidgetRefused('The extension gave an answer the widget does not understand.', 'bad-answer');
     });
   }
