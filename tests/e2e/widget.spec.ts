@@ -118,13 +118,26 @@ test('hostile page on another origin: forged messages, a key attribute and a fra
   });
   const channel = 'voice-agent-call/v1';
   const place = { agentId: ready.agentId, toNumber: '+14155550123', variables: {}, via: 'call', transcripts: true };
-  // Forged from another window: not even a confirmation opens.
-  await record('forged asks into the allowed frame (another window)', 4, () =>
-    page.evaluate(({ channel, place }) => {
+  // Forged from another window: the frame's content script neither answers nor forwards them. The
+  // frame records every answer on its bus; its own hello, asked after the forgeries, is the sync point
+  // (the content script takes its window's messages in order).
+  const allowed = page.frame({ url: /widget-allowed\.html/ })!;
+  await allowed.evaluate(() => {
+    const w = window as unknown as { __answered: string[] };
+    w.__answered = [];
+    addEventListener('message', (e) => { if (e.data?.dir === 'answer') w.__answered.push(e.data.nonce); });
+  });
+  await record('forged asks into the allowed frame (another window)', 5, async () => {
+    await page.evaluate(({ channel, place }) => {
       const frame = (document.getElementById('allowed') as HTMLIFrameElement).contentWindow!;
-      for (const kind of ['place', 'read', 'stop', 'place']) frame.postMessage({ channel, dir: 'ask', nonce: `forged${kind}${Math.random().toString(36).slice(2, 10)}`, kind, ...(kind === 'place' ? { request: place } : { id: 'guessed-ticket' }) }, '*');
-    }, { channel, place }),
-  );
+      for (const kind of ['place', 'read', 'stop', 'place', 'hello']) frame.postMessage({ channel, dir: 'ask', nonce: `forged${kind}${Math.random().toString(36).slice(2, 10)}`, kind, ...(kind === 'place' ? { request: place } : kind === 'hello' ? {} : { id: 'guessed-ticket' }) }, '*');
+    }, { channel, place });
+    await allowed.evaluate((channel) => new Promise<void>((resolve) => {
+      addEventListener('message', (e) => { if (e.data?.dir === 'answer' && e.data.nonce === 'ownhello00001') resolve(); });
+      postMessage({ channel, dir: 'ask', nonce: 'ownhello00001', kind: 'hello' }, location.origin);
+    }), channel);
+    expect(await allowed.evaluate(() => (window as unknown as { __answered: string[] }).__answered)).toEqual(['ownhello00001']);
+  });
   await record('forged answers and ready signals into the allowed frame', 2, () =>
     page.evaluate((channel) => {
       const frame = (document.getElementById('allowed') as HTMLIFrameElement).contentWindow!;
