@@ -59,9 +59,12 @@ export function WidgetCall({ config, problem, session, waitingForExtension, onCa
 
   const submit = (event: Event) => {
     event.preventDefault();
-    if (!number.trim()) return setNumberError(t('widget_noNumber'));
-    const e164 = e164Of(number);
-    if (!e164) return setNumberError(t('widget_badNumber', number));
+    // The field as it is now (a render may still be pending after the last keystroke).
+    const field = (event.currentTarget as HTMLFormElement).querySelector('input');
+    const asked = config.freeDial && field ? field.value : number;
+    if (!asked.trim()) return setNumberError(t('widget_noNumber'));
+    const e164 = e164Of(asked);
+    if (!e164) return setNumberError(t('widget_badNumber', asked));
     setNumberError(null);
     onCall(e164);
   };

@@ -123,13 +123,34 @@ describe('<voice-agent-call>', () => {
     expect(button(el, 'Call')).toBeTruthy();
   });
 
-  it('free-dial (explicit) gives the tester a number field, prefilled with the page’s number', () => {
-    registerProxyTransport(() => fakeTransport().transport);
+  it('free-dial (explicit) lets the tester type the number; a bad one is refused and kept', async () => {
+    const { transport, placed } = fakeTransport();
+    registerProxyTransport(() => transport);
     const el = mount({ agent: 'agent-1', number: '+14155550123', 'free-dial': '', ...PROXY });
-    const input = root(el).querySelector('input')!;
-    expect(input.value).toBe('+14155550123');
-    expect(input.disabled).toBe(false);
-    expect(root(el).querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Number');
+    const input = () => root(el).querySelector('input')!;
+    expect(input().value).toBe('+14155550123');
+    expect(root(el).querySelector(`label[for="${input().id}"]`)?.textContent).toBe('Number');
+    const type = (value: string) => {
+      input().value = value;
+      input().dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('555-01');
+    button(el, 'Call')!.click();
+    await vi.waitFor(() => expect(text(el)).toContain('Not a phone number in international form (+ and the country code): 555-01'));
+    expect(input().value).toBe('555-01');
+    expect(placed).toHaveLength(0);
+    type('+44 20 7946 0133');
+    button(el, 'Call')!.click();
+    await vi.waitFor(() => expect(placed.map((p) => p.toNumber)).toEqual(['+442079460133']));
+  });
+
+  it('locked (the default): the page’s number is the one called, and a bad one says so without calling', async () => {
+    const { transport, placed } = fakeTransport();
+    registerProxyTransport(() => transport);
+    const el = mount({ agent: 'agent-1', number: 'call reception', ...PROXY });
+    button(el, 'Call')!.click();
+    await vi.waitFor(() => expect(text(el)).toContain('Not a phone number in international form (+ and the country code): call reception'));
+    expect(placed).toHaveLength(0);
   });
 
   it('is defined once (a second script load is harmless) and upgrades elements added later', () => {
