@@ -153,6 +153,18 @@ describe('<voice-agent-call>', () => {
     expect(placed).toHaveLength(0);
   });
 
+  it('Stop stops the call by its id while it runs', async () => {
+    const running = view({ status: 'in-progress', observed: [{ status: 'in-progress', at: 1 }] });
+    const { transport, stopped } = fakeTransport([running, running, running, running]);
+    registerProxyTransport(() => transport);
+    const el = mount({ agent: 'agent-1', number: '+14155550123', ...PROXY });
+    button(el, 'Call')!.click();
+    await vi.waitFor(() => expect(button(el, 'Stop call')).toBeTruthy());
+    button(el, 'Stop call')!.click();
+    await vi.waitFor(() => expect(stopped).toEqual(['call-1']));
+    await vi.waitFor(() => expect(button(el, 'Stop call')?.disabled).toBe(true));
+  });
+
   it('is defined once (a second script load is harmless) and upgrades elements added later', () => {
     expect(() => defineVoiceAgentCall()).not.toThrow();
     registerProxyTransport(() => fakeTransport().transport);

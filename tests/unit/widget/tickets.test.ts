@@ -50,3 +50,33 @@ describe('widget tickets', () => {
     expect(hostHides.transcript).toBeNull();
   });
 });
+
+describe('a page’s reads and stops (handleWidgetPageRequest)', () => {
+  it('Stop from the asking tab and frame stops the call through CallsService; another tab cannot read or stop it', async () => {
+    const { fakeBrowser } = await import('wxt/testing/fake-browser');
+    const { handleWidgetPageRequest } = await import('../../../lib/background/widget-calls');
+    const placed = ticket({ id: 'placedticket1', state: 'placed', callId: 'widget-placedticket1' });
+    await fakeBrowser.storage.session.set({ 'widget.tickets': { [placed.id]: placed } });
+    const running = {
+      id: 'widget-placedticket1', agentId: 'agent-1', toNumber: '+14155550123', via: 'batch', step: 'tracking', failure: null, trackingPaused: false,
+      executionId: 'exec-1', status: 'in-progress', observed: [{ status: 'in-progress', at: 5 }], stopRequested: false, lastError: null, execution: null,
+    } as unknown as CallRecord;
+    const stopped: string[] = [];
+    const calls = {
+      get: async (id: string) => (id === running.id ? running : undefined),
+      stop: async (id: string) => {
+        stopped.push(id);
+        return { ...running, stopRequested: true };
+      },
+    };
+    const deps = { confirmations: { show: async () => undefined }, throttle: { allow: () => true }, now: () => 2_000, calls } as never;
+    const other = await handleWidgetPageRequest({ type: 'page/widget-stop', id: placed.id }, { tab: { id: 8 }, frameId: 0 } as never, deps);
+    expect(other).toEqual({ code: 'unknown', error: 'The extension knows no such call for this page.' });
+    expect(stopped).toEqual([]);
+    const read = await handleWidgetPageRequest({ type: 'page/widget-read', id: placed.id }, { tab: { id: 7 }, frameId: 0 } as never, deps);
+    expect(read).toMatchObject({ id: placed.id, status: 'in-progress', done: false, stopRequested: false });
+    const stop = await handleWidgetPageRequest({ type: 'page/widget-stop', id: placed.id }, { tab: { id: 7 }, frameId: 0 } as never, deps);
+    expect(stopped).toEqual(['widget-placedticket1']);
+    expect(stop).toMatchObject({ id: placed.id, stopRequested: true });
+  });
+});
