@@ -4,7 +4,6 @@
  * this keeps what the element shows (signals) and what the host hears (events), one rule each.
  */
 import { signal } from '@preact/signals';
-import { WidgetRefused } from './extension-transport';
 import { WIDGET_EVENTS, type WidgetEventDetail } from './events';
 import type { WidgetCallRequest, WidgetCallView, WidgetTransport } from './wire';
 
@@ -69,7 +68,7 @@ export class WidgetSession {
         failures++;
         // Said, not thrown: the call goes on at the service; the next read may reach it.
         this.error.value = messageOf(error);
-        if (error instanceof WidgetRefused && error.code === 'unknown') {
+        if (codeOf(error) === 'unknown') {
           this.fail(error, this.view.value);
           this.phase.value = 'done';
         }
@@ -108,8 +107,14 @@ export class WidgetSession {
 
   private fail(error: unknown, view: WidgetCallView | null): void {
     this.error.value = messageOf(error);
-    this.deps.emit(WIDGET_EVENTS.error, { ...eventDetail(view), message: messageOf(error), code: error instanceof WidgetRefused ? error.code : 'failed' });
+    this.deps.emit(WIDGET_EVENTS.error, { ...eventDetail(view), message: messageOf(error), code: codeOf(error) });
   }
+}
+
+/** A refusal's code (the extension's WidgetRefused, the proxy transport's errors carry one too), else `failed`. */
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code ? code.slice(0, 64) : 'failed';
 }
 
 function messageOf(error: unknown): string {

@@ -153,6 +153,24 @@ describe('<voice-agent-call>', () => {
     expect(placed).toHaveLength(0);
   });
 
+  it('a refused call says why in the widget and in a :error event with the transport’s code', async () => {
+    const refusing: WidgetTransport = {
+      place: async () => {
+        throw Object.assign(new Error('This token has expired: ask the page for a new one.'), { code: 'token-expired' });
+      },
+      read: async () => finished,
+      stop: async () => finished,
+    };
+    registerProxyTransport(() => refusing);
+    const errors: { message?: string; code?: string }[] = [];
+    document.addEventListener('voice-agent-call:error', (e) => errors.push((e as CustomEvent).detail), { once: true });
+    const el = mount({ agent: 'agent-1', number: '+14155550123', ...PROXY });
+    button(el, 'Call')!.click();
+    await vi.waitFor(() => expect(text(el)).toContain('This token has expired: ask the page for a new one.'));
+    expect(errors).toEqual([expect.objectContaining({ code: 'token-expired', message: 'This token has expired: ask the page for a new one.', id: null })]);
+    expect(button(el, 'Call')).toBeTruthy();
+  });
+
   it('Stop stops the call by its id while it runs', async () => {
     const running = view({ status: 'in-progress', observed: [{ status: 'in-progress', at: 1 }] });
     const { transport, stopped } = fakeTransport([running, running, running, running]);
