@@ -68,6 +68,8 @@ test('extension path: the element asks, the extension confirms naming site, agen
   // Nothing is placed before Confirm.
   expect((await placements(sandbox)).length).toBe(before);
   await expect(page.getByText("Confirm the call in the extension's window.")).toBeVisible();
+  await expectAxeClean(confirmation, { screen: 'widget confirmation' });
+  await expectAxeClean(page, { screen: 'host page with the element, waiting' });
   await confirmation.getByRole('checkbox', { name: /Share this call’s transcript and recording with 127\.0\.0\.1/ }).check();
   await confirmation.getByRole('button', { name: 'Confirm call' }).click();
 
