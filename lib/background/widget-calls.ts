@@ -65,8 +65,15 @@ export function ticketFor(tickets: WidgetTickets, id: string, tabId: number, fra
 /** Pure: a request that has not (or not yet) become a call, as the widget sees it. */
 export function unplacedView(ticket: WidgetTicket, now: number): WidgetCallView {
   const expired = ticket.state === 'pending' && now - ticket.createdAt > PENDING_MS;
+  // 'placed' without a stored call yet: Confirm was pressed and the call is being stored.
   const message =
-    ticket.state === 'replaced' ? t('widget_replaced') : ticket.state === 'declined' || expired ? t('widget_notConfirmed') : t('widget_confirmInExtension');
+    ticket.state === 'replaced'
+      ? t('widget_replaced')
+      : ticket.state === 'declined' || expired
+        ? t('widget_notConfirmed')
+        : ticket.state === 'placed'
+          ? null
+          : t('widget_confirmInExtension');
   return {
     id: ticket.id,
     agentId: ticket.request.agentId,
@@ -75,7 +82,7 @@ export function unplacedView(ticket: WidgetTicket, now: number): WidgetCallView 
     executionId: null,
     status: null,
     observed: [],
-    done: ticket.state !== 'pending' || expired,
+    done: ticket.state === 'replaced' || ticket.state === 'declined' || expired,
     message,
     stopRequested: false,
     durationSeconds: null,
@@ -221,17 +228,29 @@ export async function confirmWidgetRequest(id: string, share: boolean, calls: Ca
   const client = await currentClient();
   const { settings } = await loadSettings();
   const agentName = (await readAgentsCache(settings.baseUrl)).agents.find((a) => a.id === taken.request.agentId)?.name ?? `Agent ${taken.request.agentId.slice(0, 8)}`;
-  const call = await calls.dial({
-    id: taken.callId,
-    baseUrl: client.baseUrl,
-    agentId: taken.request.agentId,
-    agentName,
-    toNumber: taken.request.toNumber,
-    fromNumber: null,
-    variables: taken.request.variables,
-    via: taken.request.via,
-  });
-  return { callId: call.id };
+  try {
+    const call = await calls.dial({
+      id: taken.callId,
+      baseUrl: client.baseUrl,
+      agentId: taken.request.agentId,
+      agentName,
+      toNumber: taken.request.toNumber,
+      fromNumber: null,
+      variables: taken.request.variables,
+      via: taken.request.via,
+    });
+    return { callId: call.id };
+  } catch (error) {
+    // Not placed (a call to this number is in progress, no key…): the request waits again, the window says why.
+    if (!(await calls.get(taken.callId))) {
+      await changeTickets((tickets) => {
+        const ticket = tickets[id];
+        if (ticket?.state !== 'placed') return { tickets, result: null };
+        return { tickets: { ...tickets, [id]: { ...ticket, state: 'pending' as const, callId: null, share: false } }, result: null };
+      });
+    }
+    throw error;
+  }
 }
 
 export async function declineWidgetRequest(id: string): Promise<void> {

@@ -80,3 +80,9 @@ describe('a page’s reads and stops (handleWidgetPageRequest)', () => {
     expect(stop).toMatchObject({ id: placed.id, stopRequested: true });
   });
 });
+
+describe('Confirm (confirmWidgetRequest)', () => {
+  it('a confirmed request whose call is still being stored reads as in progress, not done', () => {
+    expect(unplacedView(ticket({ state: 'placed', callId: 'widget-x' }), 2_000)).toMatchObject({ done: false, message: null });
+  });
+});
