@@ -92,8 +92,8 @@ export function defineVoiceAgentCall(registry: CustomElementRegistry = customEle
         this.session?.dispose();
         this.session = null;
         this.routeKey = '';
-        if (read.problem.code !== 'key-attribute') this.emit(WIDGET_EVENTS.error, { id: null, executionId: null, status: null, durationSeconds: null, cost: null, message: this.problem, code: read.problem.code });
-        else this.emit(WIDGET_EVENTS.error, { id: null, executionId: null, status: null, durationSeconds: null, cost: null, message: this.problem, code: 'key-attribute' });
+        // Said to the host too (never with the attribute's value: a key is not repeated anywhere).
+        this.emit(WIDGET_EVENTS.error, { id: null, executionId: null, status: null, durationSeconds: null, cost: null, message: this.problem, code: read.problem.code });
         this.paint();
         return;
       }
