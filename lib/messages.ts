@@ -16,6 +16,7 @@ import { executionsRequests, type ExecutionReplies } from './requests/executions
 import { knowledgebasesRequests, type KnowledgebaseReplies } from './requests/knowledgebases';
 import { numbersRequests, type NumberReplies } from './requests/numbers';
 import { plansRequests, type PlanReplies } from './requests/plans';
+import { widgetRequests, type WidgetReplies } from './requests/widget';
 
 export const uiRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('settings/get') }),
@@ -79,6 +80,7 @@ export const uiRequest = z.discriminatedUnion('type', [
   ...knowledgebasesRequests,
   ...accountRequests,
   ...plansRequests,
+  ...widgetRequests,
 ]);
 export type UiRequest = z.infer<typeof uiRequest>;
 export type UiRequestType = UiRequest['type'];
@@ -162,7 +164,7 @@ export interface TabNumbersView {
 }
 
 /** What each request answers. Where the contract leaves the shape open the UI reads it leniently. */
-export interface ReplyData extends AgentReplies, BatchReplies, ExecutionReplies, NumberReplies, KnowledgebaseReplies, AccountReplies, PlanReplies {
+export interface ReplyData extends AgentReplies, BatchReplies, ExecutionReplies, NumberReplies, KnowledgebaseReplies, AccountReplies, PlanReplies, WidgetReplies {
   'settings/get': SettingsView;
   'settings/save': SettingsView;
   'settings/remove-key': SettingsView;

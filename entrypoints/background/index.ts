@@ -2,7 +2,7 @@ import { browser, type Runtime } from '../../lib/browser';
 import { CallsService, TRACKER_ALARM } from '../../lib/background/calls-service';
 import { wireSelectionCalls } from '../../lib/background/context-menu';
 import { wireNotificationClicks } from '../../lib/background/notification-click';
-import { forgetTab, handlePageRequest } from '../../lib/background/page-service';
+import { forgetTab, handlePageRequest, pageServiceDefaults } from '../../lib/background/page-service';
 import { wirePageScripts } from '../../lib/background/page-scripts';
 import { openPanel } from '../../lib/background/panel';
 import { planRuns, PLAN_RUNS_ALARM } from '../../lib/background/plan-runs';
@@ -19,6 +19,8 @@ const refused = (message: string) => Promise.resolve({ ok: false, error: { messa
 export default defineBackground(() => {
   const calls = new CallsService();
   const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+  // Page requests read and stop widget calls through the same placement engine as the UI.
+  const pageDeps = { ...pageServiceDefaults, calls };
 
   browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
     // Sender first (browser-set fields only), then a size cap, then a strict parse.
@@ -26,7 +28,7 @@ export default defineBackground(() => {
     if (kind === 'foreign') return undefined;
     if (kind === 'content-script') {
       const admitted = admitPageMessage(message);
-      return 'request' in admitted ? handlePageRequest(admitted.request, sender) : admitted.refused && Promise.resolve(admitted.refused);
+      return 'request' in admitted ? handlePageRequest(admitted.request, sender, pageDeps) : admitted.refused && Promise.resolve(admitted.refused);
     }
     if (messageSize(message) > MAX_MESSAGE_BYTES) return refused('The request was too large.');
     const parsed = uiRequest.safeParse(message);

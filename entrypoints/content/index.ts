@@ -10,6 +10,7 @@
 import { browser } from 'wxt/browser';
 import { runContentScript, type ContentBrowser, type StartClickToCall } from '../../lib/page/content';
 import { FINDER_KEY } from '../../lib/page/finder-global';
+import { startWidgetBridge } from '../../lib/page/widget-bridge';
 
 /** Set in this extension's isolated world (pages cannot see it) by the running copy. */
 const RUNNING = Symbol.for('voice-agent-click-to-call');
@@ -34,6 +35,8 @@ export default defineContentScript({
         return false;
       }
     };
+    // The `<voice-agent-call>` element's door (lib/page/widget-bridge.ts); the background decides everything.
+    startWidgetBridge(window, (request) => ours.runtime.sendMessage(request));
     // WXT's ctx is not used: its invalidation can be triggered by a page's CustomEvent. An orphaned
     // script notices instead when the runtime is gone (see PageLink.alive).
     runContentScript(ours, async () => {

@@ -3,6 +3,7 @@ import { ActiveCalls } from '../../components/calls/ActiveCalls';
 import { CompactCallView } from '../../components/calls/CallView';
 import type { RequestOrigin } from '../../components/calls/DialConfirmation';
 import { DialForm, type DialPrefill } from '../../components/calls/DialForm';
+import { WidgetConfirmation } from '../../components/calls/WidgetConfirmation';
 import { LazySetupForm } from '../../components/settings/LazySetupForm';
 import { OnThisPage } from '../../components/page/OnThisPage';
 import { tNodes } from '../../components/shared/Translated';
@@ -60,6 +61,8 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
   /** Used once: after that call is placed, "New call" starts from a clean form. */
   const [request, setRequest] = useState(() => dialRequest(search));
   const [origin] = useState(() => requestOrigin(search));
+  /** `popup.html?widget=<ticket>`: a page's `<voice-agent-call>` asks; the background holds what it asked for. */
+  const [widgetTicket, setWidgetTicket] = useState(() => queryParam('widget', search));
   const [detailsError, setDetailsError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -99,6 +102,16 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
           )}
         </p>
       </>
+    );
+  else if (widgetTicket)
+    body = (
+      <WidgetConfirmation
+        ticket={widgetTicket}
+        onPlaced={(callId) => {
+          setWidgetTicket(null);
+          setView({ kind: 'call', callId });
+        }}
+      />
     );
   else if (view.kind === 'call')
     body = (

@@ -25,6 +25,8 @@ import { warmUpSteps } from '../phone/find';
 import { findRowsPaced } from '../phone/find-rows';
 import { FindLimiter } from './find-limiter';
 import { PAGE_WORK_MAX_WAIT_MS, personFirst } from './person-first';
+import type { CallsService } from './calls-service';
+import { handleWidgetPageRequest } from './widget-calls';
 import { injectFinder } from './page-scripts';
 import { pendingSelections, type PendingSelections } from './selection-request';
 import { numberInSelection } from '../phone/normalize';
@@ -103,6 +105,8 @@ export interface PageServiceDeps {
   findLimiter?: FindLimiter;
   /** Lets other messages in while a request's texts are read (a new task when not given). */
   pause?: () => Promise<void>;
+  /** The placement engine, for the widget's reads and stops (./widget-calls.ts). */
+  calls?: CallsService;
 }
 
 const findLimiter = new FindLimiter();
@@ -134,21 +138,23 @@ async function findForPage(batchJson: string, sender: Runtime.MessageSender, dep
   }
 }
 
-const defaultDeps: PageServiceDeps = {
+export const pageServiceDefaults: PageServiceDeps = {
   confirmations: createConfirmations(browserWindows, sessionMemory),
   throttle: new RequestThrottle(PAGE_REQUEST_LIMITS),
   now: Date.now,
 };
 
 /** Opens the confirmation (the popup's dial form, prefilled) in the one confirmation window. */
-export async function openConfirmation(request: Omit<ConfirmationRequest, 'agentId'>, deps: Pick<PageServiceDeps, 'confirmations'> = defaultDeps): Promise<void> {
+export async function openConfirmation(request: Omit<ConfirmationRequest, 'agentId'>, deps: Pick<PageServiceDeps, 'confirmations'> = pageServiceDefaults): Promise<void> {
   const agent = await defaultAgent();
   await deps.confirmations.show(confirmationPath({ ...request, agentId: agent?.id ?? null }));
 }
 
-export async function handlePageRequest(request: PageRequest, sender: Runtime.MessageSender, deps: PageServiceDeps = defaultDeps): Promise<unknown> {
+export async function handlePageRequest(request: PageRequest, sender: Runtime.MessageSender, deps: PageServiceDeps = pageServiceDefaults): Promise<unknown> {
   // Counted against the frame's share before anything else is done for it.
   if (request.type === 'page/find') return findForPage(request.batch, sender, deps);
+  // The element's requests share the tab's budget and the one confirmation window (./widget-calls.ts).
+  if (request.type === 'page/widget-place' || request.type === 'page/widget-read' || request.type === 'page/widget-stop') return handleWidgetPageRequest(request, sender, deps);
   const tabId = sender.tab?.id;
   const frameId = sender.frameId ?? 0;
   // Browser-set fields only. The host picks settings (on/off, country) and names the asking site; it grants nothing.

@@ -4,6 +4,7 @@
  * the agents or anything about calls. The background parses these strictly and caps their size.
  */
 import { z } from '../zod';
+import { widgetPageRequests } from './widget-messages';
 import { COUNTRY_LIST_RE, MAX_FIND_BATCH, MAX_FIND_ITEMS, MAX_FIND_LABEL, MAX_FIND_TEXT, type FindRequest } from '../phone/find-batch';
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
@@ -50,6 +51,8 @@ export const pageRequest = z.discriminatedUnion('type', [
    * while the tab's shortcut awaits one (lib/background/selection-request.ts).
    */
   z.strictObject({ type: z.literal('page/selected'), text: z.string().max(64) }),
+  /** The `<voice-agent-call>` element's requests (./widget-messages.ts): place (confirmed in extension UI), read, stop. */
+  ...widgetPageRequests,
 ]);
 export type PageRequest = z.infer<typeof pageRequest>;
 

@@ -6,6 +6,7 @@ import { executionsHandlers } from './executions';
 import { knowledgebasesHandlers } from './knowledgebases';
 import { numbersHandlers } from './numbers';
 import { plansHandlers } from './plans';
+import { widgetHandlers } from './widget';
 import type { HandlerContext } from './types';
 
 type AnyHandler = (request: never, ctx: HandlerContext) => Promise<unknown>;
@@ -18,4 +19,5 @@ export const featureHandlers: Record<string, AnyHandler | undefined> = {
   ...knowledgebasesHandlers,
   ...numbersHandlers,
   ...plansHandlers,
+  ...widgetHandlers,
 };

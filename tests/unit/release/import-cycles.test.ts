@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
-const DIRS = ['lib', 'components', 'entrypoints', 'sandbox', 'scripts', 'proxy'];
+const DIRS = ['lib', 'components', 'entrypoints', 'sandbox', 'scripts', 'proxy', 'widget'];
 const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function sources(dir: string): string[] {
