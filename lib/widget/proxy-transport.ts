@@ -5,7 +5,9 @@
  * person can act on (ProxyTransportError), with the proxy's code for the element to branch on.
  */
 import { t } from '../i18n';
-import { widgetCallView, widgetError, type WidgetCallRequest, type WidgetCallView, type WidgetTransport } from './wire';
+// The element's own checks, without zod: this module ships in the host page's bundle (check.ts says why).
+import { asCallView, asWidgetError } from './check';
+import type { WidgetCallRequest, WidgetCallView, WidgetTransport } from './wire';
 
 export interface ProxyTransportOptions {
   /** The proxy's address, e.g. https://proxy.example (no trailing slash needed). */
@@ -77,13 +79,13 @@ export function createProxyTransport(options: ProxyTransportOptions): WidgetTran
       // not JSON: judged below
     }
     if (response.ok) {
-      const view = widgetCallView.safeParse(json);
-      if (!view.success) throw new ProxyTransportError(t('widgetProxy_badAnswer', String(response.status)), 'bad-answer', response.status);
-      return view.data;
+      const view = asCallView(json);
+      if (!view) throw new ProxyTransportError(t('widgetProxy_badAnswer', String(response.status)), 'bad-answer', response.status);
+      return view;
     }
-    const refusal = widgetError.safeParse(json);
-    const reason = refusal.success ? refusal.data.error : response.statusText || String(response.status);
-    const code = refusal.success ? refusal.data.code : `http-${response.status}`;
+    const refusal = asWidgetError(json);
+    const reason = refusal ? refusal.error : response.statusText || String(response.status);
+    const code = refusal ? refusal.code : `http-${response.status}`;
     if (response.status === 401) throw new ProxyTransportError(t('widgetProxy_tokenRefused', reason), code, 401);
     if (response.status === 403) throw new ProxyTransportError(t('widgetProxy_forbidden', reason), code, 403);
     if (response.status === 429) {
