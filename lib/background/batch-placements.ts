@@ -14,7 +14,7 @@
  */
 import type { Batch } from '../api/schemas/batch';
 import { z } from '../api/zod';
-import { browser } from '../browser';
+import { DueTimer } from './due-timer';
 import { deleteBatchStep } from '../placement/batch-steps';
 import type { PlacementClient } from '../placement/client';
 import { advancePlacement, markAttempt, requestStop } from '../placement/engine';
@@ -94,7 +94,7 @@ export class BatchStepError extends InputError {
 type Clock = () => number;
 
 export class BatchPlacementsService {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly due = new DueTimer(BATCH_PLACEMENTS_ALARM, () => void this.runDue(), () => this.now());
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -282,21 +282,12 @@ export class BatchPlacementsService {
 
   /** One timer for the earliest due record, and an alarm while any is active. */
   async arm(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     const waiting = (await this.all()).filter((r) => isActive(r) && !waitingForUser(r) && r.nextPollAt !== null);
-    if (waiting.length === 0) {
-      await browser.alarms.clear(BATCH_PLACEMENTS_ALARM);
-      return;
-    }
-    const next = Math.min(...waiting.map((r) => r.nextPollAt!));
-    this.timer = setTimeout(() => void this.runDue(), Math.max(0, next - this.now()));
-    if (!(await browser.alarms.get(BATCH_PLACEMENTS_ALARM))) browser.alarms.create(BATCH_PLACEMENTS_ALARM, { periodInMinutes: 0.5, delayInMinutes: 0.5 });
+    await this.due.arm(waiting.length ? Math.min(...waiting.map((r) => r.nextPollAt!)) : null);
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.due.dispose();
   }
 
   async idle(): Promise<void> {

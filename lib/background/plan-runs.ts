@@ -4,7 +4,7 @@
  * (lib/plans/run-step.ts, on the placement engine) and stores the new state. State lives in the data
  * store, so a run survives a closed panel and a restarted worker. Steps run one at a time.
  */
-import { browser } from '../browser';
+import { DueTimer } from './due-timer';
 import { withMark, type StepMark } from '../plans/guided';
 import { InputError } from './input-error';
 import { advanceRun } from '../plans/run-step';
@@ -20,7 +20,7 @@ type Clock = () => number;
 const message = (error: unknown) => describeError(error).message;
 
 export class PlanRunsService {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly due = new DueTimer(PLAN_RUNS_ALARM, () => void this.runDue(), () => this.now());
   /** Every step and change runs behind the previous one. */
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -120,23 +120,13 @@ export class PlanRunsService {
 
   /** One timer for the earliest due run, and an alarm while any run is active. */
   async arm(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     const active = (await planStore.runs()).filter(isRunActive);
-    if (active.length === 0) {
-      await browser.alarms.clear(PLAN_RUNS_ALARM);
-      return;
-    }
-    const next = Math.min(...active.map((r) => r.nextPollAt ?? this.now()));
-    this.timer = setTimeout(() => void this.runDue(), Math.max(0, next - this.now()));
-    // Alarms survive a stopped service worker; 30 s is the shortest period Chrome allows.
-    if (!(await browser.alarms.get(PLAN_RUNS_ALARM))) browser.alarms.create(PLAN_RUNS_ALARM, { periodInMinutes: 0.5, delayInMinutes: 0.5 });
+    await this.due.arm(active.length ? Math.min(...active.map((r) => r.nextPollAt ?? this.now())) : null);
   }
 
   /** Forgets the timer (a test's service going away; the alarm stays for the next worker). */
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.due.dispose();
   }
 
   /** Resolves once no step is in flight (for tests). */

@@ -10,13 +10,12 @@
  */
 import type { Runtime } from '../browser';
 import type { CallRecord } from '../calls/call-record';
-import { executionDuration } from '../executions/duration';
 import { t } from '../i18n';
 import { askingFrame, frameHost, type AskingFrame, type FrameSender } from '../page/frame-host';
 import { isEnabledOn } from '../page/sites';
 import type { WidgetPlace } from '../page/widget-messages';
-import { isActive } from '../placement/tracker';
 import type { WidgetPendingView } from '../requests/widget';
+import { widgetCallView } from '../widget/call-view';
 import type { WidgetCallView, WidgetError } from '../widget/wire';
 import type { RequestThrottle } from './confirmation';
 import { readAgentsCache } from './agents';
@@ -93,32 +92,9 @@ export function unplacedView(ticket: WidgetTicket, now: number): WidgetCallView 
   };
 }
 
-/** Pure: a placed call as the widget sees it; results only when shared and the host shows them. */
+/** Pure: a placed call as the widget sees it (lib/widget/call-view.ts), under the ticket's id; results only when shared and the host shows them. */
 export function placedView(ticket: WidgetTicket, call: CallRecord): WidgetCallView {
-  const done = !isActive(call);
-  const over = call.step === 'finished';
-  const execution = call.execution;
-  const results = ticket.share && ticket.request.transcripts && over && execution;
-  let message: string | null = null;
-  if (call.failure && done) message = call.failure.message;
-  else if (call.trackingPaused) message = call.lastError;
-  return {
-    id: ticket.id,
-    agentId: call.agentId,
-    toNumber: call.toNumber,
-    via: call.via,
-    executionId: call.executionId,
-    status: call.status,
-    observed: call.observed.map((o) => ({ status: o.status, at: o.at })),
-    done,
-    message,
-    stopRequested: call.stopRequested,
-    durationSeconds: over ? executionDuration(execution) : null,
-    cost: over && typeof execution?.total_cost === 'number' ? execution.total_cost : null,
-    transcript: results ? (execution.transcript ?? null) : null,
-    recordingUrl: results ? (execution.telephony_data?.recording_url ?? null) : null,
-    extractedData: results ? (execution.extracted_data ?? null) : null,
-  };
+  return { ...widgetCallView(call, { transcripts: ticket.share && ticket.request.transcripts }), id: ticket.id };
 }
 
 const TICKETS_KEY = 'widget.tickets';
