@@ -57,13 +57,17 @@ export class WidgetSession {
     this.show(view);
     this.phase.value = view.done ? 'done' : 'following';
     let failures = 0;
+    let waiting = 0;
     while (!this.disposed && this.phase.value === 'following') {
-      await this.deps.wait(Math.min(30_000, (this.deps.pollMs ?? 1500) * 2 ** Math.min(failures, 4)));
+      await this.deps.wait(readDelay(this.deps.pollMs ?? 1500, failures, waiting));
       if (this.disposed) return;
       try {
+        const before = this.view.peek()?.status ?? null;
         this.show(await this.deps.transport.read(view.id));
         this.error.value = null;
         failures = 0;
+        const now = this.view.peek()?.status ?? null;
+        waiting = now === before && WAITING_TO_START.has(now) && !this.stopping.value ? waiting + 1 : 0;
       } catch (error) {
         failures++;
         // Said, not thrown: the call goes on at the service; the next read may reach it.
@@ -119,4 +123,17 @@ function codeOf(error: unknown): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Statuses of a call that has not started yet (a batch waits for its start, at least two minutes). */
+const WAITING_TO_START: ReadonlySet<string | null> = new Set([null, 'scheduled', 'queued']);
+
+/**
+ * The wait before the next read: the element's pace, backing off after failed reads, and, while the
+ * call waits to start with nothing changing, growing by half each read up to 10 s (a batch call's
+ * two-minute wait took 80 reads at the element's pace: tracking a call costs few requests).
+ */
+export function readDelay(pollMs: number, failures: number, unchangedWhileWaiting: number): number {
+  if (failures > 0) return Math.min(30_000, pollMs * 2 ** Math.min(failures, 4));
+  return Math.min(Math.max(pollMs, 10_000), pollMs * 1.5 ** Math.min(unchangedWhileWaiting, 10));
 }
