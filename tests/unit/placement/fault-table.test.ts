@@ -34,10 +34,20 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, speed: SPEED });
 });
 afterAll(() => sb.close());
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   sb.reset();
+  await clock(SPEED);
 });
+
+/**
+ * The sandbox's pace from now on. A schedule landing late races the stop against the batch's start;
+ * at speed 60 that start is 2.25 s away, which a loaded two-core machine (two test workers) can
+ * miss by its own slowness: those rows run at speed 15 (8 s), the rule they check unchanged.
+ */
+const clock = (speed: number) =>
+  fetch(`${sb.url}/__sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ speed }) });
+const LATE_SCHEDULE_SPEED = 15;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fault = (spec: Record<string, unknown>) =>
@@ -214,6 +224,7 @@ async function play(path: Path, c: Case, index: number): Promise<Ending> {
   const numbers = [`+1415${String(300 + index).padStart(3, '0')}2671`];
   for (const spec of c.faults?.(path.placing) ?? []) await fault({ count: 1, ...spec });
   if (c.lateSchedule) {
+    await clock(LATE_SCHEDULE_SPEED);
     await fault({ method: 'POST', path: placingPath.schedule, delayMs: 1_500, count: 1 });
   } else if (c.stop === 'create' || c.stop === 'schedule') {
     const which = c.stop === 'create' ? at(path.placing, 'create') : placingPath.schedule;
@@ -346,7 +357,10 @@ describe('Batches section (an uploaded list): the fault table', () => {
       for (const spec of c.faults?.('batch') ?? []) await fault({ count: 1, ...spec });
       const made = await shell.create({ id: `upload-${index}`, baseUrl: sb.url, agentId: AGENT, fileName, csv: `contact_number\n${numbers.join('\n')}\n` });
       expect(made.batchId).not.toBe(older.batch_id);
-      if (c.lateSchedule) await fault({ method: 'POST', path: placingPath.schedule, delayMs: 1_500, count: 1 });
+      if (c.lateSchedule) {
+        await clock(LATE_SCHEDULE_SPEED);
+        await fault({ method: 'POST', path: placingPath.schedule, delayMs: 1_500, count: 1 });
+      }
       else if (c.stop === 'schedule') await fault({ method: 'POST', path: placingPath.schedule, delayMs: 700, dropAfter: true, count: 1 });
       // The user's own start, 2¼ minutes ahead (2.25 s at the sandbox's speed).
       const scheduling = shell.schedule({ baseUrl: sb.url, agentId: AGENT, batchId: made.batchId!, at: new Date(Date.now() + 135_000).toISOString() }).catch((e: Error) => e);
