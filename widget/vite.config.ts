@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
+import { WIDGET_KEYS } from './keys';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = resolve(ROOT, '.output/widget');
-/** The keys the element and the components it uses can show. */
-const WIDGET_KEYS = /^(?:widget_|timeline_|transcript_|recording_|extracted_|calls_status|calls_explain)/;
 
 function widgetCatalogue(): Plugin {
   return {

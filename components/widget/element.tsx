@@ -52,9 +52,10 @@ export function defineVoiceAgentCall(registry: CustomElementRegistry = customEle
         this.root.append(mount);
       }
       this.configure();
-      // A proxy transport registered after this element (a late script) is picked up then.
+      // A proxy transport registered after this element (a late script, the host's own) is picked up
+      // then, by an element with no call under way.
       this.stopListening ??= onProxyTransport(() => {
-        if (!this.session) {
+        if (!this.session || this.session.phase.peek() === 'idle') {
           this.routeKey = '';
           this.configure();
         }

@@ -74,9 +74,11 @@ test('tel: clicks in a row → one confirmation window naming the site; Enter at
   expect(confirmations()).toHaveLength(1);
 
   // The page's content scripts got data-free commands only: no number, id, status or transcript.
+  // A call with the agent the page already shows tells the page nothing; a settings change tells every
+  // page to refresh — as a bare command (and proves the recorder hears what the extension sends).
+  await confirmation.evaluate(() => (globalThis as any).chrome.runtime.sendMessage({ type: 'sites/update', pause: 'elsewhere.example' }));
+  await expect.poll(async () => (await inContentWorld<unknown[]>(sw, tabId, `() => globalThis.__received ?? []`)).flat().length).toBeGreaterThan(0);
   const received = (await inContentWorld<unknown[]>(sw, tabId, `() => globalThis.__received ?? []`)).flat();
-  // The dial stored the agent of the last call, so the page was told to refresh: as a bare command.
-  expect(received.length).toBeGreaterThan(0);
   for (const message of received) expect(message).toEqual({ type: expect.stringMatching(/^page\/(refresh|selection)$/) });
 });
 

@@ -5,11 +5,16 @@
  * requests give one confirmation and no call; (2) a hostile page on another loopback origin forges
  * what it can: no call reaches the sandbox; (3) widget.html in a fake HubSpot host (the SDK's
  * host-side messages, written here from @hubspot/calling-extensions-sdk's IFrameManager) and with a
- * stub `sforce.opencti`, over a fake WidgetTransport served in the page (the proxy is built apart).
+ * stub `sforce.opencti`, over a fake WidgetTransport the test registers in the page (the proxy way end
+ * to end is tests/e2e/widget-proxy.spec.ts).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { startProxy } from '../../proxy/node';
+import { parsePolicy } from '../../proxy/policy';
+import { OWNER_KEY } from '../../sandbox/keys';
 import { expectAxeClean } from './axe';
 import { sandboxRequests } from './fixtures';
 import { EXTRA_PAGES, expect, test } from './page-fixtures';
@@ -99,10 +104,19 @@ test('extension path: the element asks, the extension confirms naming site, agen
 
 test('hostile page on another origin: forged messages, a key attribute and a framed widget.html place no call', async ({ context, ready, pages, sandbox }) => {
   await serveWidget(context);
+  // The real proxy in front of the sandbox, allowing only the allowed page's origin: the framed
+  // widget.html reaches it with a forged token.
+  const proxy = await startProxy({
+    config: { apiKey: OWNER_KEY, baseUrl: sandbox.url, secret: 'e2e-secret-that-is-long-enough-0123456789' },
+    policy: parsePolicy(JSON.stringify({ origins: [pages.url], agents: [ready.agentId], numbers: ['+1415'] }), 'e2e policy'),
+    port: 0,
+    auditFile: join(mkdtempSync(join(tmpdir(), 'widget-e2e-')), 'audit.jsonl'),
+    widgetDir: WIDGET_DIR,
+  });
   EXTRA_PAGES['widget-allowed.html'] = hostPage(`<voice-agent-call id="w" agent="${ready.agentId}" number="+14155550123"></voice-agent-call>`);
   EXTRA_PAGES['widget-hostile.html'] = hostPage(`<voice-agent-call id="k" agent="${ready.agentId}" number="+14155550123" api-key="sk-stolen"></voice-agent-call>
     <iframe id="allowed" src="${pages.url}/widget-allowed.html"></iframe>
-    <iframe id="crm" src="${pages.url}/widget/widget.html?crm=hubspot&agent=${ready.agentId}&proxy=${encodeURIComponent(pages.url)}&token=stolen"></iframe>`);
+    <iframe id="crm" src="${pages.url}/widget/widget.html?crm=hubspot&agent=${ready.agentId}&proxy=${encodeURIComponent(proxy.url)}&token=stolen.forged"></iframe>`);
   const before = (await placements(sandbox)).length;
   const page = await context.newPage();
   await page.goto(`${pages.localhostUrl}/widget-hostile.html`);
@@ -163,15 +177,35 @@ test('hostile page on another origin: forged messages, a key attribute and a fra
     }, { channel, place }),
   );
   await record('HubSpot SYNC + DIAL_NUMBER into the framed widget.html', 2, async () => {
-    await page.evaluate(() => {
-      const frame = (document.getElementById('crm') as HTMLIFrameElement).contentWindow!;
-      frame.postMessage({ type: 'SYNC', hostUrl: location.origin, portalId: 1 }, '*');
-      frame.postMessage({ type: 'DIAL_NUMBER', messageId: 'evil_1', data: { phoneNumber: '+14155550999' } }, '*');
-    });
+    // As a diligent attacker would: SYNC until the app answers, then DIAL_NUMBER.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const frame = (document.getElementById('crm') as HTMLIFrameElement).contentWindow!;
+          let synced = false;
+          addEventListener('message', (e) => {
+            if (e.source !== frame || (e.data as { type?: string })?.type !== 'SYNC_ACK' || synced) return;
+            synced = true;
+            frame.postMessage({ type: 'DIAL_NUMBER', messageId: 'evil_1', data: { phoneNumber: '+14155550999' } }, '*');
+            resolve();
+          });
+          const sync = () => {
+            if (synced) return;
+            frame.postMessage({ type: 'SYNC', hostUrl: location.origin, portalId: 1, userId: 2, ownerId: 3, iframeLocation: 'widget', usesCallingWindow: false }, '*');
+            setTimeout(sync, 100);
+          };
+          sync();
+        }),
+    );
     const crm = page.frameLocator('#crm');
-    // widget.html has no extension inside a frame and no proxy transport here: it says so and offers no Call.
-    await expect(crm.getByText('cannot reach a proxy')).toBeVisible();
-    await expect(crm.getByRole('button', { name: 'Call', exact: true })).toHaveCount(0);
+    // The forged DIAL_NUMBER at most fills the number and waits for a tester; even a tester's Call
+    // (clicked here) places nothing: the token is forged (the proxy refuses it: tests/unit/proxy/
+    // proxy-hostile.test.ts), and here, a loopback app framed by another site, Chromium's Local Network
+    // Access does not even let the request leave. Either way the widget says so in words.
+    const call = crm.getByRole('button', { name: 'Call', exact: true });
+    await expect(call).toBeVisible();
+    await call.click();
+    await expect(crm.locator('body')).toContainText(/refused the widget.s token|Could not reach the proxy at/);
   });
   // A forged place from its own window: at most the extension's confirmation, never a call.
   await record('forged place from its own window (no one confirms)', 1, async () => {
@@ -187,6 +221,7 @@ test('hostile page on another origin: forged messages, a key attribute and a fra
   console.log(`calls placed from the hostile page: ${attempts.reduce((n, a) => n + a.placed, 0)}`);
   expect(attempts.every((a) => a.placed === 0)).toBe(true);
   expect((await placements(sandbox)).length).toBe(before);
+  await proxy.close();
 });
 
 /** A fake WidgetTransport in the widget's page (the proxy's transport is built apart): a call that ends with a transcript and a recording. */
