@@ -1,0 +1,64 @@
+/**
+ * The plan results of a repeat run in German at the side panel's real width (360 px): German words are
+ * longer, and the results view (pass rates, causes, retries, the baseline) must not scroll sideways in
+ * any language. The English run is tests/e2e/plans-repeats.spec.ts; this one only reads the layout.
+ * Labels come from the German catalogue, found by their English text.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from './fixtures';
+import { SEED } from '../../sandbox/seed';
+import { OWNER_KEY } from '../../sandbox/keys';
+
+const AGENT = SEED.A.agents.sales;
+const PLAN = fileURLToPath(new URL('../fixtures/plans/sandbox-repeats.json', import.meta.url));
+const catalogue = (lang: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/_locales/${lang}/messages.json`, import.meta.url)), 'utf8')) as Record<string, { message: string }>;
+const EN = catalogue('en');
+const DE = catalogue('de');
+/** The German text of the message whose English text is `english` (the first key that has it). */
+function de(english: string): string {
+  const key = Object.keys(EN).find((k) => EN[k]!.message === english);
+  if (!key || !DE[key]) throw new Error(`no German text for "${english}"`);
+  return DE[key]!.message;
+}
+
+test.use({ extensionLaunch: { lang: 'de' } });
+
+test('German: a repeat run’s results, figures and baseline fit the panel at 360 px', async ({ sandbox, openPage }) => {
+  test.setTimeout(180_000);
+  const options = await openPage('options.html');
+  await options.getByLabel(de('API base URL')).fill(sandbox.url);
+  await options.getByLabel(de('API key')).fill(OWNER_KEY);
+  await options.getByRole('button', { name: de('Save') }).click();
+  await expect(options.getByText(/••••/)).toBeVisible();
+  await options.close();
+
+  const panel = await openPage('sidepanel.html?section=plans');
+  await panel.setViewportSize({ width: 360, height: 800 });
+  const section = panel.getByRole('region', { name: de('Test plans') });
+  const picker = section.getByLabel(de('Agent'), { exact: true });
+  await expect(picker.locator(`option[value="${AGENT}"]`)).toBeAttached();
+  await picker.selectOption(AGENT);
+  await section.locator('input[type="file"]').setInputFiles(PLAN);
+  await panel.getByRole('form', { name: de('Plan editor') }).getByRole('button', { name: de('Save plan') }).click();
+
+  const plan = panel.getByRole('region', { name: DE.plans_planNamed!.message.replace('$NAME$', 'Sales agent: repeats on the sandbox') });
+  await plan.getByRole('button', { name: de('Run plan') }).click();
+  await plan.getByRole('region', { name: de('Confirm the run') }).getByRole('button', { name: DE.plans_placeCountOther!.message.replace('$COUNT$', '8') }).click();
+  const results = plan.getByRole('region', { name: de('Run results') });
+  // Finished: it offers to pin the run as the baseline. Open every case's details, the widest state.
+  await expect(results.getByRole('button', { name: de('Pin as baseline') })).toBeVisible({ timeout: 120_000 });
+  for (const summary of await results.locator('summary').all()) await summary.click();
+
+  const sideways = await panel.evaluate(() => {
+    const out: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth) out.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'TEXTAREA') out.push(`${el.tagName} ${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+    return out;
+  });
+  expect(sideways).toEqual([]);
+});
