@@ -1,11 +1,12 @@
 /**
- * The plan results of a repeat run in German at the side panel's real width (360 px): German words are
- * longer, and the results view (pass rates, causes, retries, the baseline) must not scroll sideways in
- * any language. The English run is tests/e2e/plans-repeats.spec.ts; this one only reads the layout.
+ * The plan results of a repeat run in German at the side panel's real width (360 px), in dark mode:
+ * German words are longer, and the results view (pass rates, causes, retries, the baseline) must not
+ * scroll sideways in any language, and must pass axe (contrast included) in dark mode too. The English run is tests/e2e/plans-repeats.spec.ts; this one only reads the layout.
  * Labels come from the German catalogue, found by their English text.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectAxeClean } from './axe';
 import { test, expect } from './fixtures';
 import { SEED } from '../../sandbox/seed';
 import { OWNER_KEY } from '../../sandbox/keys';
@@ -22,9 +23,9 @@ function de(english: string): string {
   return DE[key]!.message;
 }
 
-test.use({ extensionLaunch: { lang: 'de' } });
+test.use({ extensionLaunch: { lang: 'de' }, colorScheme: 'dark' });
 
-test('German: a repeat run’s results, figures and baseline fit the panel at 360 px', async ({ sandbox, openPage }) => {
+test('German, dark: a repeat run’s results, figures and baseline fit the panel at 360 px and pass axe', async ({ sandbox, openPage }) => {
   test.setTimeout(180_000);
   const options = await openPage('options.html');
   await options.getByLabel(de('API base URL')).fill(sandbox.url);
@@ -61,4 +62,7 @@ test('German: a repeat run’s results, figures and baseline fit the panel at 36
     return out;
   });
   expect(sideways).toEqual([]);
+  // In dark mode, as the panel follows the system: the results, opened, pass axe (contrast included).
+  expect(await panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+  await expectAxeClean(panel, { include: '.plans-run', screen: 'German plan results, dark, 360 px' });
 });
