@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { test, expect, setUp, sandboxRequests } from './fixtures';
 import { SEED } from '../../sandbox/seed';
+import { layoutProblems } from './layout';
 
 const AGENT = SEED.A.agents.sales;
 const PLAN = fileURLToPath(new URL('../fixtures/plans/sandbox-repeats.json', import.meta.url));
@@ -53,17 +54,7 @@ test('a repeat plan runs from the side panel: one batch plus a retry, pass rates
   expect(created).toHaveLength(2);
 
   // The panel's real width: nothing scrolls sideways.
-  const sideways = await panel.evaluate(() => {
-    const out: string[] = [];
-    const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > root.clientWidth) out.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const el of document.body.querySelectorAll('*')) {
-      if (!['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'TEXTAREA') out.push(`${el.tagName} ${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    return out;
-  });
-  expect(sideways).toEqual([]);
+  expect((await panel.evaluate(layoutProblems)).sideways).toEqual([]);
 
   await results.getByRole('button', { name: 'Pin as baseline' }).click();
   await expect(results.getByText("This run is the plan's baseline: later runs are compared with it.")).toBeVisible();

@@ -10,6 +10,7 @@ import { expectAxeClean } from './axe';
 import { test, expect } from './fixtures';
 import { SEED } from '../../sandbox/seed';
 import { OWNER_KEY } from '../../sandbox/keys';
+import { layoutProblems } from './layout';
 
 const AGENT = SEED.A.agents.sales;
 const PLAN = fileURLToPath(new URL('../fixtures/plans/sandbox-repeats.json', import.meta.url));
@@ -51,17 +52,7 @@ test('German, dark: a repeat run’s results, figures and baseline fit the panel
   await expect(results.getByRole('button', { name: de('Pin as baseline') })).toBeVisible({ timeout: 120_000 });
   for (const summary of await results.locator('summary').all()) await summary.click();
 
-  const sideways = await panel.evaluate(() => {
-    const out: string[] = [];
-    const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > root.clientWidth) out.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const el of document.body.querySelectorAll('*')) {
-      if (!['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'TEXTAREA') out.push(`${el.tagName} ${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    return out;
-  });
-  expect(sideways).toEqual([]);
+  expect((await panel.evaluate(layoutProblems)).sideways).toEqual([]);
   // In dark mode, as the panel follows the system: the results, opened, pass axe (contrast included).
   expect(await panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
   await expectAxeClean(panel, { include: '.plans-run', screen: 'German plan results, dark, 360 px' });
