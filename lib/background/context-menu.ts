@@ -5,7 +5,8 @@
 import { browser } from '../browser';
 import { t } from '../i18n';
 import { loadSettings } from './settings-store';
-import { defaultAgent, openConfirmation, type PageServiceDeps } from './page-service';
+import { defaultAgent } from './default-agent';
+import { openConfirmation, type PageServiceDeps } from './page-service';
 import { sendPageCommand } from './page-scripts';
 import { countryFor } from '../page/sites';
 import { numberInSelection } from '../phone/normalize';

@@ -34,7 +34,6 @@ import { loadSettings, settingsForPages } from './settings-store';
 import { forgetTabNumbers, readTab, updateTab, withFrameReport, type FoundNumber, type TabEntry } from './tab-numbers';
 
 export { PAGE_NUMBERS_KEY } from './tab-numbers';
-export { defaultAgent };
 
 function hostOf(url: string | undefined): string {
   try {
