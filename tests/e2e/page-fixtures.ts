@@ -274,7 +274,13 @@ export async function findCallButton(page: Page, name: string | RegExp): Promise
     const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
     const node = nodes.find((n) => !n.ignored && n.role?.value === 'button' && matches(String(n.name?.value ?? '')) && n.backendDOMNodeId !== undefined);
     if (!node) return null;
-    const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId! })) as { model: { border: number[] } };
+    // A button the tree still lists while it is being hidden has no box: it is not shown.
+    const box = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId! }).catch((e: Error) => {
+      if (/Could not compute box model|No node with given id/i.test(e.message)) return null;
+      throw e;
+    })) as { model: { border: number[] } } | null;
+    if (!box) return null;
+    const { model } = box;
     const [x1, y1, , , x3, y3] = model.border as [number, number, number, number, number, number];
     const focused = node.properties?.some((p) => p.name === 'focused' && p.value.value === true) ?? false;
     return { name: String(node.name!.value), focused, x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
