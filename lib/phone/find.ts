@@ -156,7 +156,8 @@ const PHRASE_RE = /[+(]?\d[\d \u00A0().\-/]*\d/g;
 /**
  * libphonenumber extracts a number from a longer digit phrase only when the pieces are separated
  * by one kind of punctuation, so "05 2024 415 555 0132" yields nothing. For phrases with no match
- * at all, retry from each later group start (at most 6 tries per phrase).
+ * at all, retry from each later group start (at most 6 tries per phrase), and from the phrase's own
+ * start when a comma comes before it.
  */
 function retryInsidePhrases(text: string, country: CountryCode | undefined, label: FieldLabel | undefined, sink: Sink): void {
   const taken = sink.accepted.map((m) => [m.start, m.end] as const).concat(
@@ -168,6 +169,15 @@ function retryInsidePhrases(text: string, country: CountryCode | undefined, labe
     const pStart = p.index;
     const pEnd = pStart + p[0].length;
     if (!hasEnoughDigits(p[0], 10)) continue; // too short to hold a number after something else
+    // After "37," libphonenumber reads ",415" as an extension of 37 and skips (or splits) the phrase:
+    // a CSV's field after a numeric field. Unless a number was found in it, its own start is tried
+    // first (the glue rules still judge what it finds).
+    if (
+      /[,;][ \u00A0]?$/.test(text.slice(Math.max(0, pStart - 2), pStart)) &&
+      !/^:\d/.test(text.slice(pEnd, pEnd + 2)) && // a log line's timestamp ("2026-03-02 08:53"), not a field
+      !sink.accepted.some((m) => m.start < pEnd && m.end > pStart) &&
+      searchRange(text, pStart, pEnd, country, label, sink)
+    ) continue;
     if (taken.some(([s, e]) => s < pEnd && e > pStart)) continue;
     let tries = 0;
     for (let i = pStart + 1; i < pEnd && tries < 6; i++) {

@@ -270,6 +270,8 @@ function phraseAround(text: string, start: number, end: number): { phrase: strin
 
 /** A number written with a "+", brackets or separators between its digits: never an amount's digit group. */
 const FORMATTED_RE = /^\+|[()\s\-\u2010-\u2015]/;
+/** Dotted groups the way phones are written (646.555.0186, 01.42.68.53.00), not thousands (12.345.678). */
+const isPhoneFormatted = (raw: string) => FORMATTED_RE.test(raw) || (/^\d{2,4}(?:\.\d{2,4}){2,}$/.test(raw) && !/^\d{1,3}(?:\.\d{3})+$/.test(raw));
 
 function checkGlue(text: string, start: number, end: number, raw: string): RejectReason | null {
   const prev = start > 0 ? text[start - 1]! : '';
@@ -282,7 +284,7 @@ function checkGlue(text: string, start: number, end: number, raw: string): Rejec
     if ((prev === '.' || prev === ':') && DIGIT.test(prev2)) return 'glued';
     // "1,234,…" is an amount; "…,37,(415) 555-0132" and ",+14155550132" are a CSV's fields: a number
     // written with a "+" or phone punctuation is no thousands group.
-    if (prev === ',' && DIGIT.test(prev2) && !FORMATTED_RE.test(raw)) return 'glued';
+    if (prev === ',' && DIGIT.test(prev2) && !isPhoneFormatted(raw)) return 'glued';
   }
   const next = end < text.length ? text[end]! : '';
   const next2 = end + 1 < text.length ? text[end + 1]! : '';
@@ -294,7 +296,7 @@ function checkGlue(text: string, start: number, end: number, raw: string): Rejec
       // "415-555-0132.Thanks" is rare; "4155550132.pdf", "10.0.1.4155", "12:30" are common.
       return 'glued';
     }
-    if (next === ',' && DIGIT.test(next2) && !FORMATTED_RE.test(raw)) {
+    if (next === ',' && DIGIT.test(next2) && !isPhoneFormatted(raw)) {
       // Thousands or decimal separator (",234", ",00"); a comma-separated list of phone numbers
       // continues with a longer run or a phone separator.
       const run = /^\d+/.exec(text.slice(end + 1))![0];

@@ -135,6 +135,25 @@ describe('findPhoneNumbers: positives', () => {
     }
   });
 
+  it('reads a number written with dots between a CSV row’s numeric fields, but no dotted amount', () => {
+    // A raw CSV export: the phone's neighbours are a count or an id, joined by bare commas.
+    const rows: [string, string, string][] = [
+      ['E2026030200113,2026-03-02 08:53:11,call,survey,"Customer 113",646.555.0186,136,no-answer', 'US', '+16465550186'],
+      ['37,415.555.0132,12,ok', 'US', '+14155550132'],
+      ['1042,01.42.68.53.00,3,Paris', 'FR', '+33142685300'],
+      ['7,212.555.0144,,10013', 'US', '+12125550144'],
+      // Any punctuation: after a numeric field libphonenumber skips the next field altogether.
+      ['37,415-555-0132,12,ok', 'US', '+14155550132'],
+      ['2026-03-02 08:53:11;4; +44 20 7946 0958;12', 'US', '+442079460958'],
+      ['8, 030 12345678, 2', 'DE', '+493012345678'],
+    ];
+    for (const [text, country, e164] of rows) expect(e164s(text, country), text).toEqual([e164]);
+    // Amounts written with dots (thousands) and a decimal comma, and dotted versions and addresses, stay out.
+    for (const [text, country] of [['Total,12.345.678,90,EUR', 'DE'], ['7,1.234.567,89', 'US'], ['v,10.0.1.4155,5', 'US'], ['5,415.555.01,32', 'US'], ['Total,4,155,550,132', 'US'], ['7,4155550132,12', 'US']]) {
+      expect(e164s(text!, country!), text).toEqual([]);
+    }
+  });
+
   it('finds only international numbers without a default country', () => {
     expect(e164s('(415) 555-0132 or +44 20 7946 0958', '')).toEqual(['+442079460958']);
     expect(findPhoneNumbers('(415) 555-0132 or +44 20 7946 0958').map((m) => m.e164)).toEqual(['+442079460958']);

@@ -217,3 +217,28 @@ describe('a place that labels an international number next to it says nothing ab
     expect(scan('<div><p>Sydney office</p><p>Tel. (02) 9374 4000 · New York office +1 212 555 0147</p></div>')).toEqual(['+61293744000', '+12125550147']);
   });
 });
+
+describe('a raw export whose phone column sits between numeric columns', () => {
+  it('comma and semicolon exports: every number whatever its neighbours, no amount, id or timestamp', () => {
+    const csv = [
+      'customer_id,phone,calls,amount,last_call',
+      '10442,646.555.0186,136,"1,234.50",2026-03-02 08:53:11',
+      '10443,415-555-0132,12,99.00,2026-03-02 09:03:21',
+      '10444,(212) 555-0144,3,12.00,2026-03-02 09:13:31',
+      '10445,+44 20 7946 0321,7,0.50,2026-03-02 10:03:21',
+      '10446,1-312-555-0101,0,,2026-03-02 11:53:11',
+    ].join('\n');
+    const semicolons = [
+      'Kundennr;Telefon;Anrufe;Umsatz;Letzter Anruf',
+      '2041;+49 30 12345678;3;1.234,56;02.03.2026 08:53',
+      '2042;+33 1 42 68 53 00;1;12.345.678,90;02.03.2026 09:03',
+      '2043; +34 91 123 45 67; 4; 17,00; 02.03.2026 10:13',
+    ].join('\n');
+    expect(scan(`<pre>${csv}</pre><pre>${semicolons}</pre>`).sort()).toEqual(
+      ['+16465550186', '+14155550132', '+12125550144', '+442079460321', '+13125550101', '+493012345678', '+33142685300', '+34911234567'].sort(),
+    );
+  });
+  it('French numbers written with dots after a numeric field, on a French page', () => {
+    expect(scan('<pre>id,tel,appels\n1042,01.42.68.53.00,3\n1043,06.12.34.56.78,11</pre>', 'FR')).toEqual(['+33142685300', '+33612345678']);
+  });
+});
