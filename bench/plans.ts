@@ -51,15 +51,20 @@ function benchPlan(): TestPlanInput {
 function countingClient(baseUrl: string) {
   let requests = 0;
   let scale = 1;
+  /** When each list poll was answered, and each full read (local clock). */
+  const seen = { lists: [] as number[], reads: [] as number[] };
   const counted: typeof fetch = async (input, init) => {
     requests++;
     const response = await fetch(input, init);
+    const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+    if (/^\/batch(?:es)?\/[^/]+\/executions$/.test(path)) seen.lists.push(Date.now());
+    else if (/^\/executions\/[^/]+$/.test(path)) seen.reads.push(Date.now());
     const s = Number(response.headers.get('x-sandbox-speed'));
     if (s > 0) scale = s;
     return response;
   };
   const client = Object.assign(createClient({ baseUrl, apiKey: OWNER_KEY, fetch: counted }), { timeScale: () => scale });
-  return { client, requests: () => requests };
+  return { client, requests: () => requests, seen };
 }
 
 /** The baseline: from the schedule on, every execution polled every 1.5 s until terminal. */
@@ -124,6 +129,9 @@ async function main() {
     console.log(`  (runPlan's own count: ${run.requests})`);
     console.log(`every execution every 1.5 s   ${String(base.requests).padStart(8)}   ${s(base.verdictAt - lastEnd(base.executions)).padStart(8)}`);
     console.log(`ratio (baseline / ours)       ${(base.requests / ours.requests()).toFixed(1).padStart(7)}×`);
+    const detected = ours.seen.lists.find((t) => t >= end);
+    const lastRead = Math.max(...ours.seen.reads);
+    if (detected !== undefined) console.log(`  where the lag goes: the list poll that saw the last end +${s(detected - end)}, the last full read +${s(lastRead - end)}, the verdict +${s(ourVerdictAt - end)}`);
     console.log(`(run tracker: ${run.follow!.requests.list} list polls, ${run.follow!.requests.full} full reads, ${run.follow!.requests.batch} batch reads, 2 to create and schedule)`);
   } finally {
     await sandbox.close();

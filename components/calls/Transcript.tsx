@@ -1,8 +1,11 @@
 import { t } from '../../lib/i18n';
 import { parseTranscript, speakerLabel } from '../../lib/ui/format';
 
-/** The conversation as turns. Everything the service wrote is rendered as text. */
-export function Transcript({ text }: { text: string | null | undefined }) {
+/**
+ * The conversation as turns. Everything the service wrote is rendered as text. `scrolls`: the list is
+ * a box of its own height (the widget's): it takes keyboard focus so it can be scrolled without a mouse.
+ */
+export function Transcript({ text, scrolls = false }: { text: string | null | undefined; scrolls?: boolean }) {
   const turns = parseTranscript(text);
   return (
     <section class="transcript" aria-labelledby="transcript-title">
@@ -10,7 +13,7 @@ export function Transcript({ text }: { text: string | null | undefined }) {
       {turns.length === 0 ? (
         <p class="hint">{t('transcript_none')}</p>
       ) : (
-        <ol class="turns">
+        <ol class="turns" {...(scrolls ? { tabIndex: 0, 'aria-labelledby': 'transcript-title' } : {})}>
           {turns.map((turn, i) => (
             <li key={i} class={`turn turn-${turn.speaker ?? 'other'}`}>
               <span class="turn-speaker">{speakerLabel(turn.speaker)}</span>

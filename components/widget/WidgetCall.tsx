@@ -103,7 +103,7 @@ export function WidgetCall({ config, problem, session, waitingForExtension, onCa
             <>
               {view.durationSeconds !== null ? <p>{t('widget_duration', String(Math.round(view.durationSeconds)))}</p> : null}
               {view.cost !== null ? <p>{t('widget_cost', String(view.cost))}</p> : null}
-              {config.showTranscripts && view.transcript !== null ? <Transcript text={view.transcript} /> : null}
+              {config.showTranscripts && view.transcript !== null ? <Transcript text={view.transcript} scrolls /> : null}
               {config.showTranscripts && view.recordingUrl !== null ? <RecordingPlayer url={view.recordingUrl} /> : null}
               {view.extractedData !== null ? <ExtractedData data={view.extractedData} /> : null}
             </>

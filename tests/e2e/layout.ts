@@ -8,8 +8,11 @@ export interface LayoutProblems {
   brokenWords: string[];
 }
 
-/** Runs in the page: elements that scroll sideways, and words laid out on more than one line. */
-export function layoutProblems(): LayoutProblems {
+/**
+ * Runs in the page: elements that scroll sideways, and words laid out on more than one line. With
+ * `host`, inside that element's open shadow root (an embedded element such as the widget) as well.
+ */
+export function layoutProblems(host?: string | void): LayoutProblems {
   const describe = (el: Element) => {
     const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
     return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls}`;
@@ -17,14 +20,21 @@ export function layoutProblems(): LayoutProblems {
   const sideways: string[] = [];
   const root = document.scrollingElement ?? document.documentElement;
   if (root.scrollWidth > root.clientWidth) sideways.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-  for (const el of document.body.querySelectorAll('*')) {
+  const shadow = host ? document.querySelector(host)?.shadowRoot : null;
+  const roots: ParentNode[] = shadow ? [document.body, shadow] : [document.body];
+  for (const el of roots.flatMap((r) => [...r.querySelectorAll('*')])) {
     const style = getComputedStyle(el);
     if (!['auto', 'scroll'].includes(style.overflowX)) continue;
     if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'TEXTAREA') sideways.push(`${describe(el)}: ${el.scrollWidth} > ${el.clientWidth}`);
   }
   const brokenWords: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+  const texts = roots.flatMap((r) => {
+    const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+    const out: Text[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) out.push(n as Text);
+    return out;
+  });
+  for (const node of texts) {
     const parent = node.parentElement;
     if (!parent || parent.closest('.visually-hidden, .tabs-measure-box, [hidden], script, style, textarea, select, option')) continue;
     if (parent.getClientRects().length === 0 || getComputedStyle(parent).visibility === 'hidden') continue;

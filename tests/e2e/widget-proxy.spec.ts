@@ -14,6 +14,8 @@ import { expect, test } from '@playwright/test';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM } from '../support/chromium';
 import { AGENT, startHarness, testPolicy, type Harness } from '../support/proxy-harness';
+import { expectAxeClean } from './axe';
+import { layoutProblems } from './layout';
 
 const WIDGET = join(process.cwd(), '.output/widget/voice-agent-call.js');
 
@@ -92,4 +94,48 @@ test('proxy way: the element calls through the proxy, hears status and done with
   // One POST /call per intent reached the service, and the audit log holds each call once.
   expect(requests.filter((r) => r.method === 'POST' && r.path === '/call')).toHaveLength(2);
   await expect.poll(() => harness.audit().map((a) => a.toNumber).sort()).toEqual(['+14155550123', '+14155550124']);
+});
+
+/** The German catalogue's text for a key (the element shows German on a page whose language is German). */
+const DE = JSON.parse(readFileSync(join(process.cwd(), 'public/_locales/de/messages.json'), 'utf8')) as Record<string, { message: string }>;
+const de = (key: string) => DE[key]!.message;
+
+test('a German CRM’s narrow calling slot (240 px), dark: the call and its results fit, in German, and pass axe', async () => {
+  test.setTimeout(120_000);
+  const token = await harness.mint({ origin: host.origin, agents: [AGENT] });
+  // A softphone column as Salesforce's utility bar or a CRM side rail gives it.
+  host.html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Datensatz</title>
+    <script>window.__done = false; document.addEventListener('voice-agent-call:done', () => (window.__done = true));</script>
+    <script src="/widget/voice-agent-call.js"></script></head><body style="margin:0"><main style="width:240px">
+    <voice-agent-call id="w" agent="${AGENT}" number="+14155550123" via="call" transcripts="show" proxy="${harness.proxy.url}" token="${token}"></voice-agent-call>
+    </main></body></html>`;
+  const context = await browser.newContext({ viewport: { width: 240, height: 900 }, colorScheme: 'dark', locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${host.origin}/record`);
+    const widget = page.locator('#w');
+    await expect(widget.getByRole('heading', { name: de('widget_title') })).toBeVisible();
+    await widget.getByRole('button', { name: de('widget_call'), exact: true }).click();
+    await expect(widget.getByRole('button', { name: new RegExp(`^${de('widget_stop')}`) })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __done: boolean }).__done), { timeout: 60_000 }).toBe(true);
+    // The finished call: its status walk, talk time, cost, transcript and extracted data are all on screen.
+    await expect(widget.getByText(de('transcript_title')).first()).toBeVisible();
+    const problems = await page.evaluate(layoutProblems, 'voice-agent-call');
+    // The agent's id (a uuid) is no word: at 240 px it may wrap, as long as nothing scrolls sideways.
+    const words = problems.brokenWords.filter((w) => !/^"[0-9a-f-]{36}"/.test(w));
+    expect({ sideways: problems.sideways, brokenWords: words }).toEqual({ sideways: [], brokenWords: [] });
+    // Nothing of the element is drawn past its own right edge (clipped or spilling over the CRM's page).
+    const spill = await page.evaluate(() => {
+      const el = document.querySelector('voice-agent-call')!;
+      const right = el.getBoundingClientRect().right;
+      return [...el.shadowRoot!.querySelectorAll('*')].filter((n) => n.getBoundingClientRect().right > right + 1).map((n) => n.tagName.toLowerCase() + (n.className ? `.${n.className}` : ''));
+    });
+    expect(spill).toEqual([]);
+    // No English left in what the element shows (its texts come from the German catalogue).
+    const text = await widget.evaluate((el) => el.shadowRoot!.textContent ?? '');
+    for (const english of ['Transcript', 'Call again', 'Duration', 'Cost', 'Recording', 'Extracted data']) expect(text).not.toContain(english);
+    await expectAxeClean(page, { screen: 'widget, German, dark, 240 px' });
+  } finally {
+    await context.close();
+  }
 });
