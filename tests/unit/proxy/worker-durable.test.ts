@@ -4,7 +4,8 @@
  * - two Workers (two isolates, each with its own module memory) bound to one object: a call placed
  *   through one is read and stopped through the other, and the per-token call limit counts both;
  * - a restart (miniflare disposed, started again on the same persisted storage): the call placed
- *   before is found, its status read, Stop done, and the audit line is still written once.
+ *   before is found, its status read, Stop done, and the audit line is still written once;
+ * - without the binding, a plain 500 to the page and the missing binding named in the log.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,5 +137,14 @@ describe('the Workers proxy keeps its calls in a Durable Object', () => {
     expect(execution.status).toBe('stopped');
     // The call was audited before the restart: not again after it.
     expect(auditLines(placed.id)).toHaveLength(1);
+  }, 60_000);
+
+  it('without the Durable Object binding the Worker refuses with a plain 500 and logs what is missing', async () => {
+    const mf = await start({ modules: true, script, compatibilityDate: COMPATIBILITY_DATE, bindings: bindings() } as never);
+    const res = await mf.dispatchFetch(`${PROXY}/v1/calls/some-id`, { headers: { Origin: ALLOWED_ORIGIN } });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'The proxy is not configured.', code: 'proxy-error' });
+    await expect.poll(() => logged).toContain('WIDGET_CALLS is not bound');
+    expect(logged).not.toContain(OWNER_KEY);
   }, 60_000);
 });
