@@ -7,6 +7,8 @@ declare module 'cloudflare:workers' {
     put<T>(key: string, value: T): Promise<void>;
     delete(key: string): Promise<boolean>;
     list<T>(options?: { prefix?: string }): Promise<Map<string, T>>;
+    setAlarm(scheduledTime: number): Promise<void>;
+    deleteAlarm(): Promise<void>;
   }
   export interface DurableObjectState {
     readonly storage: DurableObjectStorage;

@@ -2,7 +2,9 @@
  * On Workers, the proxy's calls live in one Durable Object per deployment (`WidgetCallsObject`,
  * bound as WIDGET_CALLS): every isolate's request reaches the same object, so any isolate finds a
  * call, and the call survives an isolate (or the object itself) being recycled — its state is in the
- * object's storage, written after every change and read back when the object wakes.
+ * object's storage, written after every change and read back when the object wakes. The object's
+ * alarm runs every due step, as Node's timer does, so a call is followed to its end even when no
+ * widget reads it any more (a read also runs its call's step when one is due).
  *
  * The object holds the same `WidgetPlacements` as the Node process (the engine's rules stay there),
  * with its storage as the store, the service client (so the key and the service budget live here
@@ -63,8 +65,29 @@ export class WidgetCallsObject extends DurableObject<WorkerEnv> implements CallD
     const service = serviceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, perMinute: policy.limits.serviceRequestsPerMinute });
     this.placements = new WidgetPlacements(service, { baseUrl: config.baseUrl, audit: consoleAudit, store: durableStore(ctx.storage) });
     this.limits = pageLimits(policy.limits);
-    // No request is let in before the stored calls are back in memory.
-    void ctx.blockConcurrencyWhile(() => this.placements.restore());
+    this.placements.onChange = () => void this.arm();
+    // No request is let in before the stored calls are back in memory (and their next step armed).
+    void ctx.blockConcurrencyWhile(async () => {
+      await this.placements.restore();
+      await this.arm();
+    });
+  }
+
+  /** The alarm at the earliest due step of any call, or none when no call is active (Node's timer, here). */
+  private async arm(): Promise<void> {
+    const at = this.placements.nextDueAt();
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.max(at, Date.now()));
+  }
+
+  async alarm(): Promise<void> {
+    try {
+      await this.placements.advanceDue();
+    } catch (error) {
+      // A step's failure is the call's (its record says so); the alarm goes on for the others.
+      console.error('proxy: a due step failed', error instanceof Error ? error.message : String(error));
+    }
+    await this.arm();
   }
 
   // The desk's methods, called from the Worker over RPC.

@@ -5,6 +5,7 @@
  *   through one is read and stopped through the other, and the per-token call limit counts both;
  * - a restart (miniflare disposed, started again on the same persisted storage): the call placed
  *   before is found, its status read, Stop done, and the audit line is still written once;
+ * - a call no widget reads is followed by the object's alarm (its requests to the service go on);
  * - without the binding, a plain 500 to the page and the missing binding named in the log.
  */
 import { mkdtempSync } from 'node:fs';
@@ -138,6 +139,23 @@ describe('the Workers proxy keeps its calls in a Durable Object', () => {
     // The call was audited before the restart: not again after it.
     expect(auditLines(placed.id)).toHaveLength(1);
   }, 60_000);
+
+  it('a call no widget reads any more is followed by the object\'s alarm to its end', async () => {
+    const mf = await start({ modules: true, script, compatibilityDate: COMPATIBILITY_DATE, bindings: bindings(), durableObjects: callsBinding() } as never);
+    const { token } = await mintWidgetToken(SECRET, { origin: ALLOWED_ORIGIN, agents: [AGENT], minutes: 10, who: 'unread' });
+    const transport = createProxyTransport({ url: PROXY, token, fetch: pageFetch(frontDoor(mf)) });
+    const placed = await transport.place({ agentId: AGENT, toNumber: '+14155551204', variables: {}, via: 'call' });
+    expect(placed.executionId).toEqual(expect.any(String));
+    // No widget read from here: the object alone asks the service about the call, until it is over.
+    const readsOfIt = async () =>
+      ((await (await fetch(`${sb.url}/__sandbox/requests`)).json()) as Array<{ method: string; path: string }>).filter((r) => r.method === 'GET' && r.path === `/executions/${placed.executionId}`).length;
+    await expect.poll(readsOfIt, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const execution = async () => (await (await fetch(`${sb.url}/executions/${placed.executionId}`, { headers: { Authorization: `Bearer ${OWNER_KEY}` } })).json()).status;
+    await expect.poll(execution, { timeout: 30_000 }).toBe('completed');
+    const { view } = await readUntilDone(transport, placed.id, 20_000);
+    expect(view).toMatchObject({ status: 'completed', done: true });
+    expect(auditLines(placed.id)).toHaveLength(1);
+  }, 90_000);
 
   it('without the Durable Object binding the Worker refuses with a plain 500 and logs what is missing', async () => {
     const mf = await start({ modules: true, script, compatibilityDate: COMPATIBILITY_DATE, bindings: bindings() } as never);
