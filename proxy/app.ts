@@ -32,7 +32,7 @@ export interface ProxyAppOptions {
   placements: CallDesk;
   /** The page-facing rate windows; default: in this app's memory, from the policy. */
   limits?: PageLimits;
-  /** Workers: a read runs the call's due step (no timer runs between requests there). */
+  /** Workers: a read also runs the call's due step (the object's alarm may come a little later). */
   advanceOnRead: boolean;
   now?: () => number;
   /** The built widget's files by path (`widget.html`, `voice-agent-call.js`…); null when absent. */

@@ -7,8 +7,8 @@
  *
  * Where calls are kept and when steps run are the shell's choice: Node keeps them in its memory only
  * (`memoryOnly`) and runs every due step from a timer (`advanceDue`); on Workers one Durable Object
- * holds this class with its storage as the store (proxy/durable-calls.ts), and a widget's read runs
- * its call's due step (`stepIfDue`).
+ * holds this class with its storage as the store (proxy/durable-calls.ts), runs every due step from
+ * its alarm (`advanceDue`), and a widget's read also runs its call's due step (`stepIfDue`).
  */
 import type { CallRecord } from '../lib/calls/call-record';
 import { advanceCall, markAttempt, newCallRecord, requestStop, type DescribeError } from '../lib/calls/dial';

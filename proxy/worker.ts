@@ -1,8 +1,8 @@
 /**
  * The proxy on Cloudflare Workers: the same app (app.ts) and the same placements core. The calls and
  * the page rate windows live in one Durable Object (proxy/durable-calls.ts, exported here as the
- * runtime requires), so every isolate finds every call and a recycled isolate forgets nothing. No
- * timer runs between requests there, so a widget's read runs its call's due step. Configuration comes
+ * runtime requires), so every isolate finds every call and a recycled isolate forgets nothing. The
+ * object's alarm runs every due step; a widget's read also runs its call's step when due. Configuration comes
  * from the Worker's environment: the key, the service's address and the token secret as secrets, the
  * policy as a JSON text variable (VOICE_AGENT_PROXY_POLICY), the object as the WIDGET_CALLS binding.
  * The audit log goes to the console (Workers Logs).
