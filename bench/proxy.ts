@@ -57,6 +57,7 @@ async function startWorker(sb: Sandbox): Promise<Miniflare> {
       VOICE_AGENT_PROXY_SECRET: SECRET,
       VOICE_AGENT_PROXY_POLICY: JSON.stringify({ origins: [ALLOWED_ORIGIN], agents: [AGENT], numbers: ['+1415'], limits: { tokenRequestsPerMinute: 10_000, tokenCallsPerMinute: 1_000, requestsPerMinute: 100_000, callsPerMinute: 10_000 } }),
     },
+    durableObjects: { WIDGET_CALLS: { className: 'WidgetCallsObject', useSQLite: true } },
     handleRuntimeStdio: () => {},
   });
   await mf.ready;

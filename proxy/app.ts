@@ -15,8 +15,8 @@ import { widgetCallView } from '../lib/widget/call-view';
 import { widgetCallRequest, type WidgetError } from '../lib/widget/wire';
 import type { CallRecord } from '../lib/calls/call-record';
 import { agentAllowed, numberAllowed, originAllowed, type Policy } from './policy';
-import type { WidgetPlacements } from './placements';
-import { MinuteLimiter } from './rate-limit';
+import type { CallDesk } from './placements';
+import { pageLimits, type PageLimits } from './rate-limit';
 import { verifyWidgetToken, type WidgetTokenClaims } from './token';
 
 export interface WidgetFile {
@@ -28,8 +28,11 @@ export interface ProxyAppOptions {
   policy: Policy;
   /** The widget tokens' HMAC secret. */
   secret: string;
-  placements: WidgetPlacements;
-  /** Workers: a read runs the call's due step (no timer runs between requests there). */
+  /** The calls: the placements themselves (Node), or the Durable Object that holds them (Workers). */
+  placements: CallDesk;
+  /** The page-facing rate windows; default: in this app's memory, from the policy. */
+  limits?: PageLimits;
+  /** Workers: a read also runs the call's due step (the object's alarm may come a little later). */
   advanceOnRead: boolean;
   now?: () => number;
   /** The built widget's files by path (`widget.html`, `voice-agent-call.js`…); null when absent. */
@@ -58,12 +61,7 @@ export const contentType = (path: string) => TYPES[path.split('.').pop()?.toLowe
 export function createProxyApp(options: ProxyAppOptions): Hono {
   const { policy, placements } = options;
   const now = options.now ?? Date.now;
-  const limits = {
-    requests: new MinuteLimiter(policy.limits.requestsPerMinute),
-    tokenRequests: new MinuteLimiter(policy.limits.tokenRequestsPerMinute),
-    calls: new MinuteLimiter(policy.limits.callsPerMinute),
-    tokenCalls: new MinuteLimiter(policy.limits.tokenCallsPerMinute),
-  };
+  const limits = options.limits ?? pageLimits(policy.limits);
   const app = new Hono();
 
   const corsHeaders = (origin: string): Record<string, string> => ({
@@ -99,7 +97,7 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
     const origin = c.req.header('origin') ?? null;
     const allowed = originAllowed(policy, origin);
     if (!allowed.ok) return refuse(403, allowed.code, allowed.reason, null);
-    const room = limits.requests.take('all', now());
+    const room = await limits.take('requests', 'all', now());
     if (!room.ok) return tooMany(room.retryAfterMs, 'to this proxy', origin!);
     if (c.req.header('cookie')) {
       // Nothing here reads cookies; a request that sends them was made with credentials, which no widget does.
@@ -109,7 +107,7 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
     const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1] ?? null;
     const check = await verifyWidgetToken(options.secret, token, origin, now());
     if (!check.ok) return refuse(check.code === 'token-origin' ? 403 : 401, check.code, check.reason, origin);
-    const tokenRoom = limits.tokenRequests.take(check.claims.id, now());
+    const tokenRoom = await limits.take('tokenRequests', check.claims.id, now());
     if (!tokenRoom.ok) return tooMany(tokenRoom.retryAfterMs, 'with this widget token', origin!);
     return { claims: check.claims, origin: origin! };
   }
@@ -157,14 +155,14 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
     // A resent request (its answer was lost on the way to the page) is the same call, not a second one.
     const intent = c.req.header('idempotency-key');
     if (intent !== undefined && !/^[A-Za-z0-9_-]{8,64}$/.test(intent)) return refuse(400, 'bad-request', 'Idempotency-Key must be 8 to 64 letters, digits, - or _.', origin);
-    const earlier = intent ? placements.byIntent(claims.id, intent) : undefined;
+    const earlier = intent ? await placements.byIntent(claims.id, intent) : undefined;
     if (earlier) {
       if (earlier.agentId !== request.agentId || earlier.toNumber !== request.toNumber) return refuse(409, 'idempotency-key-reused', 'This Idempotency-Key was used for another call.', origin);
       return view(earlier, 200, origin);
     }
-    const callRoom = limits.calls.take('all', now());
+    const callRoom = await limits.take('calls', 'all', now());
     if (!callRoom.ok) return tooMany(callRoom.retryAfterMs, 'for calls through this proxy', origin);
-    const tokenCallRoom = limits.tokenCalls.take(claims.id, now());
+    const tokenCallRoom = await limits.take('tokenCalls', claims.id, now());
     if (!tokenCallRoom.ok) return tooMany(tokenCallRoom.retryAfterMs, 'for calls with this widget token', origin);
     const record = await placements.place(request, { tokenId: claims.id, who: claims.who ?? null, origin }, intent);
     return view(record, 201, origin);
@@ -174,7 +172,7 @@ export function createProxyApp(options: ProxyAppOptions): Hono {
     const admitted = await admit(c);
     if (admitted instanceof Response) return admitted;
     const id = c.req.param('id');
-    let record = placements.get(id, admitted.claims.id);
+    let record = await placements.get(id, admitted.claims.id);
     if (!record) return refuse(404, 'not-found', 'No call with this id was placed with this widget token.', admitted.origin);
     if (options.advanceOnRead) record = (await placements.stepIfDue(id)) ?? record;
     return view(record, 200, admitted.origin);

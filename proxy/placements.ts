@@ -1,11 +1,14 @@
 /**
  * The proxy's calls: each is a placement of one number on the one engine (lib/calls/dial.ts over
- * lib/placement/), kept in memory by id with the token that placed it. Every step goes through one
- * queue per call (never two in flight), a step that changes the service is counted first (markAttempt),
- * and a lookup after a lost answer never takes another call's execution — the rules are the engine's.
+ * lib/placement/), held in memory by id with the token that placed it, and written through a
+ * `PlacementStore` after every change. Every step goes through one queue per call (never two in
+ * flight), a step that changes the service is counted and stored first (markAttempt), and a lookup
+ * after a lost answer never takes another call's execution — the rules are the engine's.
  *
- * When steps run is the shell's choice: Node runs every due step from a timer (`advanceDue`), a
- * Workers isolate runs a call's due step when the widget reads it (`stepIfDue`).
+ * Where calls are kept and when steps run are the shell's choice: Node keeps them in its memory only
+ * (`memoryOnly`) and runs every due step from a timer (`advanceDue`); on Workers one Durable Object
+ * holds this class with its storage as the store (proxy/durable-calls.ts), runs every due step from
+ * its alarm (`advanceDue`), and a widget's read also runs its call's due step (`stepIfDue`).
  */
 import type { CallRecord } from '../lib/calls/call-record';
 import { advanceCall, markAttempt, newCallRecord, requestStop, type DescribeError } from '../lib/calls/dial';
@@ -43,10 +46,41 @@ export interface AuditEntry {
 
 export type Audit = (entry: AuditEntry) => void | Promise<void>;
 
-interface Held {
+/** One call as it is held and stored: its record, who placed it, whether its audit line is out. */
+export interface HeldCall {
   record: CallRecord;
   placer: Placer;
   audited: boolean;
+  /** The page's Idempotency-Key it was placed with, if any. */
+  intent?: string;
+}
+
+/**
+ * Where calls are kept beyond this object's memory: read once (`load`), written after each change.
+ * Writes of one call are sent in order; the last one written is the call's latest state.
+ */
+export interface PlacementStore {
+  load(): Promise<HeldCall[]>;
+  save(call: HeldCall): Promise<void>;
+  drop(id: string): Promise<void>;
+}
+
+/** Node: calls live in the process's memory only (a restart forgets them; the service still finishes them). */
+export const memoryOnly: PlacementStore = {
+  load: async () => [],
+  save: async () => {},
+  drop: async () => {},
+};
+
+type Awaitable<T> = T | Promise<T>;
+
+/** What the app asks of the calls: `WidgetPlacements` itself (Node), or the Durable Object holding it (Workers). */
+export interface CallDesk {
+  byIntent(tokenId: string, intent: string): Awaitable<CallRecord | undefined>;
+  place(request: WidgetCallRequest, placer: Placer, intent?: string): Promise<CallRecord>;
+  get(id: string, tokenId: string): Awaitable<CallRecord | undefined>;
+  stop(id: string, tokenId: string): Promise<CallRecord | undefined>;
+  stepIfDue(id: string): Promise<CallRecord | undefined>;
 }
 
 /**
@@ -62,8 +96,8 @@ export const describeForWidget: DescribeError = (error) => {
 /** Finished calls are kept this long for the widget's last reads, then dropped. */
 const KEEP_FINISHED_MS = 60 * 60_000;
 
-export class WidgetPlacements {
-  private held = new Map<string, Held>();
+export class WidgetPlacements implements CallDesk {
+  private held = new Map<string, HeldCall>();
   private queues = new Map<string, Promise<unknown>>();
   /** A page's intent (token id + Idempotency-Key) → the call it made: a resent POST is the same call. */
   private intents = new Map<string, string>();
@@ -72,10 +106,26 @@ export class WidgetPlacements {
 
   constructor(
     private readonly client: PlacementClient,
-    private readonly options: { baseUrl: string; audit: Audit; now?: () => number },
+    private readonly options: { baseUrl: string; audit: Audit; now?: () => number; store?: PlacementStore },
   ) {}
 
   private now = () => (this.options.now ?? Date.now)();
+  private get store(): PlacementStore {
+    return this.options.store ?? memoryOnly;
+  }
+
+  /** Takes up the calls kept in the store (a Durable Object woken again); before any request. */
+  async restore(): Promise<void> {
+    for (const held of await this.store.load()) {
+      this.held.set(held.record.id, held);
+      if (held.intent) this.intents.set(`${held.placer.tokenId} ${held.intent}`, held.record.id);
+    }
+  }
+
+  /** Writes the call as it is now (a snapshot: later changes are written by their own save). */
+  private save(held: HeldCall): Promise<void> {
+    return this.store.save({ ...held });
+  }
 
   /** The call this token already placed for this intent (its Idempotency-Key), if any. */
   byIntent(tokenId: string, intent: string): CallRecord | undefined {
@@ -91,8 +141,10 @@ export class WidgetPlacements {
       { id, baseUrl: this.options.baseUrl, agentId: request.agentId, agentName: request.agentId, toNumber: request.toNumber, fromNumber: null, variables: request.variables, via: request.via },
       this.now(),
     );
-    this.held.set(id, { record, placer, audited: false });
-    this.prune();
+    const held: HeldCall = { record, placer, audited: false, ...(intent ? { intent } : {}) };
+    this.held.set(id, held);
+    await this.save(held);
+    await this.prune();
     return (await this.step(id, false)) ?? record;
   }
 
@@ -107,6 +159,7 @@ export class WidgetPlacements {
     const held = this.held.get(id);
     if (!held || held.placer.tokenId !== tokenId) return undefined;
     held.record = requestStop(held.record, this.now());
+    await this.save(held);
     return this.step(id, false);
   }
 
@@ -160,19 +213,23 @@ export class WidgetPlacements {
     // Counted before it is sent: after a lost answer the next try looks before acting again.
     const before = markAttempt(held.record) ?? held.record;
     held.record = before;
+    await this.save(held);
     const owned = new Set([...this.held.values()].flatMap((h) => (h.record.id !== id && h.record.executionId ? [h.record.executionId] : [])));
     const { call } = await advanceCall(before, this.client, describeForWidget, this.now, owned);
     // Written over the latest record: a Stop pressed while the step was in flight is kept (lib/calls/latest.ts).
     held.record = mergeOnLatest(held.record, call);
+    await this.save(held);
     await this.auditOnce(held);
     return held.record;
   }
 
   /** One audit line per call: when the service made it, or when it ended without it. */
-  private async auditOnce(held: Held): Promise<void> {
+  private async auditOnce(held: HeldCall): Promise<void> {
     const r = held.record;
     if (held.audited || (!r.executionId && isActive(r))) return;
     held.audited = true;
+    // Stored before the line is written: a line lost to a crash in between beats the same call logged twice.
+    await this.save(held);
     await this.options.audit({
       at: new Date(this.now()).toISOString(),
       placementId: r.id,
@@ -190,11 +247,16 @@ export class WidgetPlacements {
   }
 
   /** Drops calls finished long ago (the widget has read them by then). */
-  private prune(): void {
+  private async prune(): Promise<void> {
     const now = this.now();
+    const gone: string[] = [];
     for (const [id, held] of this.held) {
-      if (!isActive(held.record) && (held.record.finishedAt ?? held.record.createdAt) < now - KEEP_FINISHED_MS && !this.queues.has(id)) this.held.delete(id);
+      if (!isActive(held.record) && (held.record.finishedAt ?? held.record.createdAt) < now - KEEP_FINISHED_MS && !this.queues.has(id)) {
+        this.held.delete(id);
+        gone.push(id);
+      }
     }
     for (const [intent, id] of this.intents) if (!this.held.has(id)) this.intents.delete(intent);
+    await Promise.all(gone.map((id) => this.store.drop(id)));
   }
 }

@@ -1,42 +1,34 @@
 /**
- * The proxy on Cloudflare Workers: the same app (app.ts) and the same placements core. No timer runs
- * between requests there, so a widget's read runs its call's due step. Configuration comes from the
- * Worker's environment: the key, the service's address and the token secret as secrets, the policy
- * as a JSON text variable (VOICE_AGENT_PROXY_POLICY). The audit log goes to the console (Workers Logs).
- *
- * Calls live in the isolate's memory, like the Node process's: see docs/proxy.md on what that means there.
+ * The proxy on Cloudflare Workers: the same app (app.ts) and the same placements core. The calls and
+ * the page rate windows live in one Durable Object (proxy/durable-calls.ts, exported here as the
+ * runtime requires), so every isolate finds every call and a recycled isolate forgets nothing. The
+ * object's alarm runs every due step; a widget's read also runs its call's step when due. Configuration comes
+ * from the Worker's environment: the key, the service's address and the token secret as secrets, the
+ * policy as a JSON text variable (VOICE_AGENT_PROXY_POLICY), the object as the WIDGET_CALLS binding.
+ * The audit log goes to the console (Workers Logs).
  */
 import en from '../public/_locales/en/messages.json';
 import { useCatalogues } from '../lib/i18n';
 import { createProxyApp } from './app';
-import { consoleAudit } from './audit';
-import { readConfig } from './config';
-import { WidgetPlacements } from './placements';
-import { parsePolicy } from './policy';
-import { serviceClient } from './service';
+import { callsObject, readWorkerEnv, type WorkerEnv } from './durable-calls';
 
 useCatalogues(en);
 
-// Not exported: a Worker module's named exports must be handlers (workerd refuses anything else).
-const POLICY_VAR = 'VOICE_AGENT_PROXY_POLICY';
-
-type Env = Record<string, string | undefined>;
+// A Worker module's named exports must be handlers or Durable Object classes (workerd refuses anything else).
+export { WidgetCallsObject } from './durable-calls';
 
 let app: { fetch: (request: Request) => Response | Promise<Response> } | null = null;
 let failure: string | null = null;
 
-function build(env: Env) {
-  const config = readConfig(env);
-  const text = env[POLICY_VAR];
-  if (!text) throw new Error(`${POLICY_VAR} is not set: the policy file's JSON, as a text variable.`);
-  const policy = parsePolicy(text, POLICY_VAR);
-  const service = serviceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, perMinute: policy.limits.serviceRequestsPerMinute });
-  const placements = new WidgetPlacements(service, { baseUrl: config.baseUrl, audit: consoleAudit });
-  return createProxyApp({ policy, secret: config.secret, placements, advanceOnRead: true });
+function build(env: WorkerEnv) {
+  const { config, policy } = readWorkerEnv(env);
+  // Only the object uses the key (it alone talks to the service); the Worker checks pages.
+  const calls = callsObject(env);
+  return createProxyApp({ policy, secret: config.secret, placements: calls, limits: calls, advanceOnRead: true });
 }
 
 export default {
-  fetch(request: Request, env: Env): Response | Promise<Response> {
+  fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
     if (!app && !failure) {
       try {
         app = build(env);

@@ -33,6 +33,7 @@ beforeAll(async () => {
       VOICE_AGENT_PROXY_SECRET: SECRET,
       VOICE_AGENT_PROXY_POLICY: JSON.stringify({ origins: [ALLOWED_ORIGIN], agents: [AGENT], numbers: ['+1415'] }),
     },
+    durableObjects: { WIDGET_CALLS: { className: 'WidgetCallsObject', useSQLite: true } },
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.on('data', (chunk: Buffer) => (logged += String(chunk)));
       stderr.on('data', (chunk: Buffer) => (logged += String(chunk)));
