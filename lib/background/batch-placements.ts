@@ -14,6 +14,7 @@
  */
 import type { Batch } from '../api/schemas/batch';
 import { z } from '../api/zod';
+import { t } from '../i18n';
 import { DueTimer } from './due-timer';
 import { deleteBatchStep } from '../placement/batch-steps';
 import type { PlacementClient } from '../placement/client';
@@ -149,7 +150,11 @@ export class BatchPlacementsService {
     return this.makeClient(baseUrl, record.key);
   }
 
-  /** The active record that follows this batch, or a new one for a batch made elsewhere (or before this version). */
+  /**
+   * The active record that follows this batch; else the upload whose create made it, its answer not in yet
+   * (the section lists the batch before then: a Stop or a start picked for it belongs to that upload); else a
+   * new record for a batch made elsewhere (or before this version).
+   */
   private async recordFor(
     baseUrl: string,
     agentId: string | null,
@@ -159,6 +164,8 @@ export class BatchPlacementsService {
   ): Promise<UploadedBatch> {
     const found = (await this.all()).find((r) => r.baseUrl === baseUrl && r.batchId === batchId && isActive(r) && reuse(r));
     if (found) return found;
+    const making = await this.serial(() => this.creatorOf(baseUrl, batchId));
+    if (making && reuse(making)) return making;
     const fresh: UploadedBatch = {
       ...newPlacementState({ id: `batch-${batchId}`, agentId: agentId ?? '' }, this.now()),
       baseUrl,
@@ -170,6 +177,25 @@ export class BatchPlacementsService {
       createAttempts: 1,
     };
     return (await this.save(adopt(fresh), true))!;
+  }
+
+  /**
+   * The upload whose create made this batch, its answer lost (or not in yet): it takes the batch now, as its
+   * own look-up by name would, so one batch never has two records (the other would make a second batch, or
+   * follow one the first then deletes). Run between steps, so no create of it is in flight.
+   */
+  private async creatorOf(baseUrl: string, batchId: string): Promise<UploadedBatch | undefined> {
+    const records = (await this.all()).filter((r) => r.baseUrl === baseUrl && isActive(r));
+    const known = records.find((r) => r.batchId === batchId);
+    if (known) return known;
+    const making = records.filter((r) => r.step === 'creating-batch' && !r.batchId && r.createAttempts > 0 && !r.notOurs.includes(batchId));
+    if (making.length === 0) return undefined;
+    const client = await this.clientFor(baseUrl);
+    for (const r of making) {
+      const named = (await client.listAgentBatches(r.agentId)).some((b) => b.batch_id === batchId && b.file_name === r.fileName);
+      if (named) return this.save({ ...succeeded(r), step: 'scheduling', batchId, csv: '', nextPollAt: this.now() });
+    }
+    return undefined;
   }
 
   /** Runs the record's step once (counting a create or schedule before it is sent) and stores the result. */
@@ -201,7 +227,8 @@ export class BatchPlacementsService {
       if (delay > 0) await this.wait(delay);
       await this.serial(async () => {
         const latest = await this.get(id);
-        if (latest && isActive(latest)) await this.step(latest);
+        // The timer or the alarm may have run this step meanwhile: the next one waits its turn (a backoff, a Retry-After).
+        if (latest && isActive(latest) && (latest.nextPollAt ?? 0) <= this.now()) await this.step(latest);
       });
     }
   }
@@ -220,6 +247,8 @@ export class BatchPlacementsService {
       r = (await this.save(fresh, true))!;
     }
     const done = (await this.drive(input.id, (x) => x.step === 'creating-batch'))!;
+    // Stopped from the list while its answer was not in: the batch is gone, nothing to schedule.
+    if (done.step === 'finished') throw new BatchStepError(t('batches_stoppedBeforeScheduled'));
     if (done.batchId) return done;
     // Refused for good: a create that may have been made after all (a lost answer, then a refusal) is removed by the engine's Stop.
     if (done.createAttempts > 1) {
