@@ -3,7 +3,7 @@
  * build against the real sandbox: (1) the plan editor with a guided case, then the guided call's
  * caller script while the call is under way (steps marked done and wrong with a German note); (2) the
  * extension's confirmation of a page's `<voice-agent-call>` request (Confirm and Cancel both used).
- * Each screen: nothing scrolls sideways, nothing is cut off or broken inside a word, no English left
+ * Each screen: declared German, nothing scrolls sideways, nothing is cut off or broken inside a word, no English left
  * (catalogue messages or English words; what the person typed and the service's data aside), axe
  * clean. German text comes from the catalogue, found by its English text (./german.ts). The English
  * runs of the same screens are plans-guided.spec.ts and widget.spec.ts.
@@ -45,7 +45,8 @@ async function setUpInGerman(openPage: (path: string) => Promise<Page>, baseUrl:
 
 /** Every check of a screen at 360 px: layout, language, axe. */
 async function expectFitsInGerman(page: Page, selector: string, screen: string, allowed: readonly string[]): Promise<void> {
-  expect(await page.evaluate(() => [document.documentElement.clientWidth, matchMedia('(prefers-color-scheme: dark)').matches])).toEqual([360, true]);
+  // The panel's width, dark mode, and the page declared German (screen readers read it as German).
+  expect(await page.evaluate(() => [document.documentElement.clientWidth, matchMedia('(prefers-color-scheme: dark)').matches, document.documentElement.lang])).toEqual([360, true, 'de']);
   const layout = await page.evaluate(layoutProblems);
   expect({ screen, ...layout }).toEqual({ screen, sideways: [], brokenWords: [], clipped: [] });
   expect({ screen, english: await englishLeft(page, selector, allowed) }).toEqual({ screen, english: [] });
@@ -76,7 +77,7 @@ test('German, dark, 360 px: the plan editor with a guided case, and the caller s
   await group.getByLabel(de('Field')).fill('termin_bestaetigt');
   await group.getByLabel(de('Caller script (for a guided call: what you do when you answer)')).fill('say: Freitag um 15 Uhr passt mir');
   await group.getByLabel(de('Insert a ready-made script')).selectOption({ label: de('Silence') });
-  await expect(group.getByLabel(de('Caller script (for a guided call: what you do when you answer)'))).toHaveValue(/^say: Freitag um 15 Uhr passt mir\nsilent: 15\n/);
+  await expect(group.getByLabel(de('Caller script (for a guided call: what you do when you answer)'))).toHaveValue(`say: Freitag um 15 Uhr passt mir\nsilent: 15\nsay: ${de('Hello?')}\nsilent: 15`);
   await expectFitsInGerman(panel, '.plans-editor', 'German plan editor, dark, 360 px', [AGENT_NAME, AGENT, ...SYNTAX]);
   await editor.getByRole('button', { name: de('Save plan') }).click();
 
@@ -100,10 +101,10 @@ test('German, dark, 360 px: the plan editor with a guided case, and the caller s
   await script.getByRole('button', { name: de('Step $N$ went wrong', { N: '2' }) }).click();
   await script.getByLabel(de('What went wrong (short)')).fill(NOTE);
   // The note's form open, the widest state: it fits as well.
-  await expectFitsInGerman(panel, '.plans-guided', 'German guided call with the note open, dark, 360 px', [NOTE, '+14155550188', 'Freitag um 15 Uhr passt mir', 'Hallo?']);
+  await expectFitsInGerman(panel, '.plans-guided', 'German guided call with the note open, dark, 360 px', [NOTE, '+14155550188', 'Freitag um 15 Uhr passt mir', de('Hello?')]);
   await script.getByRole('button', { name: de('Save mark') }).click();
   await expect(steps.nth(1)).toContainText(new RegExp(de('Wrong at $TIME$: $NOTE$', { TIME: '\\d+:\\d\\d', NOTE })));
-  await expectFitsInGerman(panel, '.plans-guided', 'German guided call, marked, dark, 360 px', [NOTE, '+14155550188', 'Freitag um 15 Uhr passt mir', 'Hallo?']);
+  await expectFitsInGerman(panel, '.plans-guided', 'German guided call, marked, dark, 360 px', [NOTE, '+14155550188', 'Freitag um 15 Uhr passt mir', de('Hello?')]);
 });
 
 test('German, dark, 360 px: the extension’s confirmation of a page’s call request fits, and Cancel and Confirm both work', async ({ context, sandbox, openPage, pages, serviceWorker }) => {
