@@ -63,3 +63,11 @@ export function fillMessage(entry: CatalogueEntry, subs: readonly string[]): str
 export function placeholderNames(entry: CatalogueEntry): string[] {
   return [...new Set([...entry.message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()))].sort();
 }
+
+/**
+ * Declares the page's language as the one its text is in: the catalogue's own (a browser in a
+ * language without one shows English, and says so), so screen readers read German as German.
+ */
+export function markDocumentLanguage(doc: Document): void {
+  doc.documentElement.lang = t('ui_language');
+}

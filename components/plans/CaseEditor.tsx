@@ -3,7 +3,7 @@ import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
 import { CHECK_KINDS, VALUELESS, type CaseDraft, type CheckKind, type FieldCheckDraft } from '../../lib/plans/draft';
 import { t, type MessageKey } from '../../lib/i18n';
 import { num } from './plural';
-import { READY_SCRIPT_NAMES, READY_SCRIPTS, scriptToText, type ReadyScript } from '../../lib/plans/guided';
+import { READY_SCRIPT_NAMES, readyScript, scriptToText, type ReadyScript } from '../../lib/plans/guided';
 
 const SCRIPT_LABELS: Record<ReadyScript, MessageKey> = {
   voicemail: 'plans_script_voicemail',
@@ -189,7 +189,7 @@ export function CaseEditor({ index, draft, onChange, onRemove }: CaseEditorProps
           onChange={(e) => {
             const name = input(e) as ReadyScript;
             if (!name) return;
-            const text = scriptToText(READY_SCRIPTS[name]);
+            const text = scriptToText(readyScript(name, t));
             // Added after what is there: nothing typed is lost.
             set('callerScript', draft.callerScript.trim() ? `${draft.callerScript.trimEnd()}\n${text}` : text);
           }}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { callStartMs, elapsedText, NOTE_MAX, stepText } from '../../lib/plans/guided';
+import type { ScriptStep } from '../../lib/plans/checks-schema';
+import { callStartMs, elapsedText, NOTE_MAX } from '../../lib/plans/guided';
 import { isRunActive, type PlanRun } from '../../lib/plans/run-state';
 import { send } from '../../lib/ui/send';
 import { ErrorMessage } from '../shared/Messages';
@@ -17,6 +18,18 @@ function useElapsed(run: PlanRun): number | null {
   }, [active]);
   const start = callStartMs(run);
   return start === null || now < start ? null : now - start;
+}
+
+/**
+ * A step as the tester reads it, in the UI's language (the plan's own words, what to say, stay as
+ * written). The exports keep lib/plans/guided.ts stepText's fixed English form.
+ */
+function stepLabel(step: ScriptStep): string {
+  if (step.say !== undefined) return t('plans_stepSayText', step.say);
+  if (step.silent !== undefined) return t('plans_stepSilentText', num(step.silent));
+  if (step.interrupt !== undefined) return step.interrupt === true ? t('plans_stepInterruptText') : t('plans_stepInterruptSayingText', step.interrupt);
+  if (step.press !== undefined) return t('plans_stepPressText', step.press);
+  return t('plans_stepHangUpText');
 }
 
 /**
@@ -50,7 +63,7 @@ export function GuidedCall({ run }: { run: PlanRun }) {
           const n = num(i + 1);
           return (
             <li key={i} class={m ? `plans-step-${m.mark}` : undefined}>
-              <span class="plans-step-text">{stepText(step)}</span>
+              <span class="plans-step-text">{stepLabel(step)}</span>
               <span class="plans-step-mark">
                 {m ? (m.mark === 'done' ? t('plans_markedDone', elapsedText(m.atMs)) : t('plans_markedWrong', elapsedText(m.atMs), m.note || '—')) : t('plans_notMarked')}
               </span>

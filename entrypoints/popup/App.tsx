@@ -63,6 +63,12 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
   const [origin] = useState(() => requestOrigin(search));
   /** `popup.html?widget=<ticket>`: a page's `<voice-agent-call>` asks; the background holds what it asked for. */
   const [widgetTicket, setWidgetTicket] = useState(() => queryParam('widget', search));
+  /**
+   * Opened by the background as a confirmation (a window, or a tab where there are no windows): it
+   * takes the width it is given instead of the toolbar popup's fixed width, which scrolled sideways
+   * in a narrower window or a phone's tab.
+   */
+  const [inWindow] = useState(() => widgetTicket !== null || request !== null);
   const [detailsError, setDetailsError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -149,7 +155,7 @@ export function PopupApp({ search = typeof location === 'undefined' ? '' : locat
     );
 
   return (
-    <main class="popup">
+    <main class={inWindow ? 'popup popup-window' : 'popup'}>
       <h1>
         <WholeWords text={t('popup_title')} />
       </h1>

@@ -5,6 +5,7 @@
  * scripts. Pure.
  */
 import { z } from '../zod';
+import type { MessageKey } from '../i18n';
 import type { ScriptStep, ScriptStepResult } from './checks-schema';
 
 export type { ScriptStepResult } from './checks-schema';
@@ -119,35 +120,26 @@ export function scriptFromText(text: string): { steps: Array<Record<string, unkn
   return { steps, problems };
 }
 
-/** Ready-made scripts for the classic cases (insertable in the plan editor). */
-export const READY_SCRIPTS = {
-  voicemail: [
-    { say: "Hi, you've reached Sam. I can't take your call right now, please leave a message after the tone." },
-    { silent: 20 },
-    { hang_up: true },
-  ],
-  angry: [
-    { say: 'Why do you keep calling me? This is the third time this week!' },
-    { interrupt: 'I said I am not interested, stop talking.' },
-    { say: 'Take me off your list right now.' },
-    { silent: 5 },
-    { hang_up: true },
-  ],
-  human: [
-    { say: 'Is this a robot? I want to talk to a real person.' },
-    { say: 'No, put me through to a human, please.' },
-    { press: '0' },
-    { silent: 10 },
-  ],
-  'wrong-number': [
-    { say: "Sorry, I think you have the wrong number. There's nobody here by that name." },
-    { say: 'No, I have never heard of your company.' },
-    { hang_up: true },
-  ],
-  silence: [{ silent: 15 }, { say: 'Hello?' }, { silent: 15 }],
-} satisfies Record<string, ScriptStep[]>;
-export type ReadyScript = keyof typeof READY_SCRIPTS;
-export const READY_SCRIPT_NAMES = Object.keys(READY_SCRIPTS) as ReadyScript[];
+/**
+ * Ready-made scripts for the classic cases (insertable in the plan editor). What the caller says is a
+ * message key: the tester says it in the UI's language (the agent under test speaks it too, most
+ * often), so readyScript takes the catalogue's lookup.
+ */
+type ReadyStep = { say: MessageKey } | { interrupt: MessageKey } | { silent: number } | { press: string } | { hang_up: true };
+const READY = {
+  voicemail: [{ say: 'plans_readyVoicemailSay' }, { silent: 20 }, { hang_up: true }],
+  angry: [{ say: 'plans_readyAngrySay1' }, { interrupt: 'plans_readyAngryInterrupt' }, { say: 'plans_readyAngrySay2' }, { silent: 5 }, { hang_up: true }],
+  human: [{ say: 'plans_readyHumanSay1' }, { say: 'plans_readyHumanSay2' }, { press: '0' }, { silent: 10 }],
+  'wrong-number': [{ say: 'plans_readyWrongNumberSay1' }, { say: 'plans_readyWrongNumberSay2' }, { hang_up: true }],
+  silence: [{ silent: 15 }, { say: 'plans_readySilenceSay' }, { silent: 15 }],
+} satisfies Record<string, ReadyStep[]>;
+
+/** A ready-made script, its lines in the language `text` answers in (the UI's t). */
+export function readyScript(name: ReadyScript, text: (key: MessageKey) => string): ScriptStep[] {
+  return (READY[name] as ReadyStep[]).map((step) => ('say' in step ? { say: text(step.say) } : 'interrupt' in step ? { interrupt: text(step.interrupt) } : step));
+}
+export type ReadyScript = keyof typeof READY;
+export const READY_SCRIPT_NAMES = Object.keys(READY) as ReadyScript[];
 
 /**
  * A stored run's result as the panel shows and exports it: a guided run's marks joined (they are stored

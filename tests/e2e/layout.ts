@@ -1,16 +1,18 @@
 /**
- * What the layout checks read in a page (run with page.evaluate): elements that scroll sideways, and
- * words laid out on more than one line. Shared by the visual check and the specs that look at a
+ * What the layout checks read in a page (run with page.evaluate): elements that scroll sideways,
+ * words laid out on more than one line, and content cut off (past the window's edge, or past the
+ * edge of a box that hides its overflow). Shared by the visual check and the specs that look at a
  * screen at the side panel's real width.
  */
 export interface LayoutProblems {
   sideways: string[];
   brokenWords: string[];
+  clipped: string[];
 }
 
 /**
- * Runs in the page: elements that scroll sideways, and words laid out on more than one line. With
- * `host`, inside that element's open shadow root (an embedded element such as the widget) as well.
+ * Runs in the page: elements that scroll sideways, words laid out on more than one line, content cut
+ * off. With `host`, inside that element's open shadow root (an embedded element such as the widget) too.
  */
 export function layoutProblems(host?: string | void): LayoutProblems {
   const describe = (el: Element) => {
@@ -46,5 +48,24 @@ export function layoutProblems(host?: string | void): LayoutProblems {
       if (lines.size > 1) brokenWords.push(`"${match[0]}" in ${describe(parent)}`);
     }
   }
-  return { sideways, brokenWords };
+  // Cut off without a scroll bar: a box that hides what overflows it (text cut, an ellipsis), or
+  // anything reaching past the window's edges or past the box of an ancestor that hides overflow.
+  const clipped: string[] = [];
+  const width = document.documentElement.clientWidth;
+  const skip = (el: Element) => !!el.closest('.visually-hidden, .tabs-measure-box, [hidden], script, style, head') || el.getClientRects().length === 0;
+  for (const el of roots.flatMap((r) => [...r.querySelectorAll('*')])) {
+    if (skip(el) || ['INPUT', 'TEXTAREA', 'SELECT', 'OPTION'].includes(el.tagName)) continue;
+    const style = getComputedStyle(el);
+    if (['hidden', 'clip'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) clipped.push(`${describe(el)} cuts its content: ${el.scrollWidth} > ${el.clientWidth}`);
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.right > width + 1 || box.left < -1) clipped.push(`${describe(el)} reaches past the window: ${Math.round(box.left)}…${Math.round(box.right)} of ${width}`);
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (!['hidden', 'clip'].includes(getComputedStyle(up).overflowX)) continue;
+      const outer = up.getBoundingClientRect();
+      if (box.right > outer.right + 1 || box.left < outer.left - 1) clipped.push(`${describe(el)} is cut by ${describe(up)}`);
+      break;
+    }
+  }
+  return { sideways, brokenWords, clipped };
 }

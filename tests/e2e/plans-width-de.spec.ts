@@ -4,26 +4,16 @@
  * scroll sideways in any language, and must pass axe (contrast included) in dark mode too. The English run is tests/e2e/plans-repeats.spec.ts; this one only reads the layout.
  * Labels come from the German catalogue, found by their English text.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectAxeClean } from './axe';
 import { test, expect } from './fixtures';
 import { SEED } from '../../sandbox/seed';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { layoutProblems } from './layout';
+import { de, DE } from './german';
 
 const AGENT = SEED.A.agents.sales;
 const PLAN = fileURLToPath(new URL('../fixtures/plans/sandbox-repeats.json', import.meta.url));
-const catalogue = (lang: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/_locales/${lang}/messages.json`, import.meta.url)), 'utf8')) as Record<string, { message: string }>;
-const EN = catalogue('en');
-const DE = catalogue('de');
-/** The German text of the message whose English text is `english` (the first key that has it). */
-function de(english: string): string {
-  const key = Object.keys(EN).find((k) => EN[k]!.message === english);
-  if (!key || !DE[key]) throw new Error(`no German text for "${english}"`);
-  return DE[key]!.message;
-}
-
 test.use({ extensionLaunch: { lang: 'de' }, colorScheme: 'dark' });
 
 test('German, dark: a repeat run’s results, figures and baseline fit the panel at 360 px and pass axe', async ({ sandbox, openPage }) => {

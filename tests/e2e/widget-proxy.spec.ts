@@ -123,7 +123,7 @@ test('a German CRM’s narrow calling slot (240 px), dark: the call and its resu
     const problems = await page.evaluate(layoutProblems, 'voice-agent-call');
     // The agent's id (a uuid) is no word: at 240 px it may wrap, as long as nothing scrolls sideways.
     const words = problems.brokenWords.filter((w) => !/^"[0-9a-f-]{36}"/.test(w));
-    expect({ sideways: problems.sideways, brokenWords: words }).toEqual({ sideways: [], brokenWords: [] });
+    expect({ sideways: problems.sideways, brokenWords: words, clipped: problems.clipped }).toEqual({ sideways: [], brokenWords: [], clipped: [] });
     // Nothing of the element is drawn past its own right edge (clipped or spilling over the CRM's page).
     const spill = await page.evaluate(() => {
       const el = document.querySelector('voice-agent-call')!;

@@ -8,46 +8,15 @@
  * stub `sforce.opencti`, over a fake WidgetTransport the test registers in the page (the proxy way end
  * to end is tests/e2e/widget-proxy.spec.ts).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
 import { startProxy } from '../../proxy/node';
 import { parsePolicy } from '../../proxy/policy';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { expectAxeClean } from './axe';
-import { sandboxRequests } from './fixtures';
+import { hostPage, placements, serveWidget, WIDGET_DIR, widgetConfirmations } from './widget-pages';
 import { EXTRA_PAGES, expect, test } from './page-fixtures';
-
-const WIDGET_DIR = join(process.cwd(), '.output/widget');
-
-/** Serves the widget build under /widget/ of the pages server (module scripts need a JavaScript type). */
-async function serveWidget(context: BrowserContext): Promise<void> {
-  await context.route(/\/widget\/[^?]*(\?.*)?$/, async (route) => {
-    const path = new URL(route.request().url()).pathname.replace(/^\/widget\//, '');
-    const type = path.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
-    try {
-      await route.fulfill({ status: 200, contentType: type, body: readFileSync(join(WIDGET_DIR, path)) });
-    } catch {
-      await route.fulfill({ status: 404, body: 'not found' });
-    }
-  });
-}
-
-const EVENTS = `<script>window.__events = []; for (const t of ['status', 'done', 'error']) document.addEventListener('voice-agent-call:' + t, (e) => window.__events.push({ type: e.type, detail: e.detail, id: e.target.id }));</script>`;
-
-function hostPage(elements: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CRM record</title>${EVENTS}<script src="/widget/voice-agent-call.js"></script></head><body><h1>Record</h1>${elements}</body></html>`;
-}
-
-/** Calls the service was asked to place: POST /call, or a batch created. */
-async function placements(sandbox: Parameters<typeof sandboxRequests>[0]) {
-  return (await sandboxRequests(sandbox)).filter((r) => r.method === 'POST' && (r.path === '/call' || r.path.startsWith('/batches')));
-}
-
-function widgetConfirmations(context: BrowserContext): Page[] {
-  return context.pages().filter((p) => !p.isClosed() && p.url().includes('/popup.html?widget='));
-}
 
 test('extension path: the element asks, the extension confirms naming site, agent and number, the call is placed and the page hears its status; five quick requests give one confirmation', async ({ context, ready, pages, sandbox }) => {
   // A whole call on the sandbox (speed 60) and a second tab's requests: one browser launch.

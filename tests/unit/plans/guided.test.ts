@@ -3,10 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseStringPromise } from 'xml2js';
 import { toCsv, toJson, toJUnit } from '../../../lib/plans/export';
-import { guidedResult, READY_SCRIPT_NAMES, READY_SCRIPTS, scriptFromText, scriptToText, withMark, type StepMark } from '../../../lib/plans/guided';
+import { guidedResult, READY_SCRIPT_NAMES, readyScript, scriptFromText, scriptToText, withMark, type StepMark } from '../../../lib/plans/guided';
 import { judgeRun } from '../../../lib/plans/judge';
 import { callerScript } from '../../../lib/plans/checks-schema';
 import { liveExecution, plan } from './fixtures';
+import de from '../../../public/_locales/de/messages.json';
+import en from '../../../public/_locales/en/messages.json';
 
 const script = [{ say: "I'd like Friday at 3pm" }, { silent: 8 }, { interrupt: true as const }, { press: '1' }, { hang_up: true as const }];
 const guidedPlan = () =>
@@ -78,8 +80,15 @@ describe('the script as text, and the ready-made scripts', () => {
     expect(callerScript.safeParse(r.steps).success).toBe(false);
   });
 
-  it('every ready-made script is a valid caller script', () => {
+  it('every ready-made script is a valid caller script, its lines in the catalogue’s language', () => {
     expect(READY_SCRIPT_NAMES).toEqual(['voicemail', 'angry', 'human', 'wrong-number', 'silence']);
-    for (const name of READY_SCRIPT_NAMES) expect(callerScript.safeParse(READY_SCRIPTS[name]).success, name).toBe(true);
+    for (const catalogue of [en, de] as Record<string, { message: string }>[]) {
+      const text = (key: string) => catalogue[key]!.message;
+      for (const name of READY_SCRIPT_NAMES) expect(callerScript.safeParse(readyScript(name, text)).success, name).toBe(true);
+    }
+    expect(scriptToText(readyScript('silence', (key) => (de as Record<string, { message: string }>)[key]!.message))).toBe('silent: 15\nsay: Hallo?\nsilent: 15');
+    expect(scriptToText(readyScript('angry', (key) => (en as Record<string, { message: string }>)[key]!.message))).toBe(
+      'say: Why do you keep calling me? This is the third time this week!\ninterrupt: I said I am not interested, stop talking.\nsay: Take me off your list right now.\nsilent: 5\nhang up',
+    );
   });
 });

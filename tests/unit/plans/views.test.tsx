@@ -96,7 +96,7 @@ describe('RunResults: a guided call and latency figures', () => {
     render(<RunResults run={guided([])} openExecution={() => undefined} />);
     const section = screen.getByRole('region', { name: 'Caller script' });
     expect(within(section).getByText(/^Elapsed 0:0\d$/)).toBeTruthy();
-    expect(within(section).getAllByRole('listitem').map((li) => li.querySelector('.plans-step-text')!.textContent)).toEqual(['say "Friday at 3pm works for me"', 'stay silent 8 s', 'hang up']);
+    expect(within(section).getAllByRole('listitem').map((li) => li.querySelector('.plans-step-text')!.textContent)).toEqual(['Say “Friday at 3pm works for me”', 'Stay silent for 8 s', 'Hang up']);
     fireEvent.click(within(section).getByRole('button', { name: 'Step 1 done' }));
     await waitFor(() => expect(bg.requests).toEqual([{ type: 'plans/mark-step', runId: 'g1', step: 0, mark: 'done', note: '', atMs: expect.any(Number) }]));
     fireEvent.click(within(section).getByRole('button', { name: 'Step 2 went wrong' }));
