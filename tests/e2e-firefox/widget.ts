@@ -38,13 +38,12 @@ function hostPage(agentId: string): string {
 <body><h1>Record</h1><voice-agent-call id="w" agent="${agentId}" number="${NUMBER}" via="call" variables='{"name":"Ada"}'></voice-agent-call></body></html>`;
 }
 
-/** Serves the host page and the widget build on 127.0.0.1 (the loopback origin the setup granted). */
+/** Serves the host page and the element's script (the widget build) on 127.0.0.1 (the loopback origin the setup granted). */
 async function startHostServer(widgetDir: string, agentId: string): Promise<{ url: string; close(): void }> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/widget-host.html') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage(agentId));
-    const file = path.startsWith('/widget/') ? join(widgetDir, path.slice('/widget/'.length).replace(/\.\./g, '')) : '';
-    if (file && existsSync(file)) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(file));
+    if (path === '/widget/voice-agent-call.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(widgetDir, 'voice-agent-call.js')));
     res.writeHead(404).end('not found');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
