@@ -23,7 +23,17 @@ export type WidgetAskMessage =
   | { nonce: string; kind: 'place'; request: WidgetPlaceAsk }
   | { nonce: string; kind: 'read' | 'stop'; id: string };
 
-const plain = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+/**
+ * A plain object of any realm: its prototype is an Object.prototype (whose own prototype is null).
+ * Not `=== Object.prototype`: Firefox hands a content script the page's message through an Xray
+ * wrapper whose prototype is the page's Object.prototype, so that test dropped every ask there.
+ * Arrays, dates and class instances still fail (their prototype has a prototype).
+ */
+const plain = (value: unknown): value is Record<string, unknown> => {
+  if (!value || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto !== null && Object.getPrototypeOf(proto) === null;
+};
 const onlyKeys = (value: Record<string, unknown>, keys: string[]) => Object.keys(value).every((k) => keys.includes(k));
 
 function placeRequest(value: unknown): WidgetPlaceAsk | null {

@@ -12,9 +12,12 @@
  * opened while their site was paused are scanned, frames too, on Resume; turning it off gives every
  * page back, keeps the service's origin, and a page opened then gets no script; a dial from popup.html to
  * Completed; sidepanel.html?call=<id> shows transcript and recording; the
- * sandbox saw exactly one POST /batches; a batch created from a CSV file and scheduled in the side
+ * sandbox saw exactly one POST /batches; the `<voice-agent-call>` element on a web page through the
+ * extension (./widget.ts): its confirmation's Cancel places nothing, Confirm one call the element
+ * follows to Completed; a batch created from a CSV file and scheduled in the side
  * panel page (./batch.ts); an HTTPS service URL can be saved with its own key (its
  * origin's optional host permission is requestable). Then the MV3 build's options page renders.
+ * The widget check needs .output/widget too (npm run build:widget; npm run build makes it).
  *
  *   npx tsx tests/e2e-firefox/smoke.ts [reportFile]      (normally through run.mjs; build first)
  *
@@ -58,11 +61,13 @@ import {
 } from './browser';
 import { everyFrameChecks, startFixtureServer } from './frames';
 import { grants, offGivesEveryPageBack, pagesSwitch, turnPagesOn } from './page-access';
+import { widgetCallThroughExtension } from './widget';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RESULTS = join(ROOT, 'test-results');
 const MV2_DIR = join(ROOT, '.output/firefox-mv2');
 const MV3_DIR = join(ROOT, '.output/firefox-mv3');
+const WIDGET_DIR = join(ROOT, '.output/widget');
 const NUMBER = '+14155552671';
 /** A line of the sandbox's transcript for a completed call (sandbox/calls.ts conversationTurns). */
 const TRANSCRIPT_LINE = 'Tomorrow at 10am works for me.';
@@ -445,6 +450,14 @@ async function main(): Promise<void> {
         const summary = log.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
         fail('1 POST /batches', `${posts.length}; the sandbox's request log: ${summary}`);
       }
+    });
+
+    // The <voice-agent-call> element on a web page, through the extension (./widget.ts); after the
+    // count above: it places a call of its own, and counts only what it placed.
+    await check('page: <voice-agent-call> finds the extension; Cancel in its confirmation places nothing, Confirm places one call the element walks to Completed', () => page, async () => {
+      const s = await pagesOnSession();
+      const ext = await freshPage('options.html');
+      await widgetCallThroughExtension(s.browser, ext, sb, WIDGET_DIR, CALL_TIMEOUT);
     });
 
     // The Batches section: a CSV file checked, created and scheduled from the side panel page.

@@ -1,4 +1,5 @@
 /** The content script's check (no zod) and the background's zod schema give the same answers. */
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parseWidgetAsk, WIDGET_CHANNEL } from '../../../lib/page/widget-ask';
 import { widgetAsk } from '../../../lib/page/widget-messages';
@@ -29,5 +30,22 @@ describe('widget messages', () => {
   });
   it('takes the four good ones', () => {
     expect(cases.slice(0, 4).every(([, m]) => parseWidgetAsk(m))).toBe(true);
+  });
+  // Firefox hands a content script the page's message through an Xray wrapper: its prototype is the
+  // page's Object.prototype, not the content script's (seen in ESR 153: every ask was dropped). An
+  // object made in another realm (node:vm) stands in for it.
+  it("takes the four good ones made in another realm (the page's objects as Firefox's content script sees them)", () => {
+    for (const [name, message] of cases.slice(0, 4)) {
+      const foreign = runInNewContext(`(${JSON.stringify(message)})`) as unknown;
+      expect(Object.getPrototypeOf(foreign)).not.toBe(Object.prototype);
+      expect(parseWidgetAsk(foreign), name).toEqual(parseWidgetAsk(message));
+    }
+  });
+  it('still refuses arrays, dates and class instances from another realm', () => {
+    const other = (code: string) => runInNewContext(code) as unknown;
+    expect(parseWidgetAsk(other(`Object.assign([], ${JSON.stringify({ ...base, kind: 'hello' })})`))).toBeNull();
+    expect(parseWidgetAsk(other(`Object.assign(new Date(0), ${JSON.stringify({ ...base, kind: 'hello' })})`))).toBeNull();
+    expect(parseWidgetAsk(other(`Object.assign(new (class Ask {})(), ${JSON.stringify({ ...base, kind: 'hello' })})`))).toBeNull();
+    expect(parseWidgetAsk({ ...base, kind: 'place', request: { ...place, variables: other('Object.assign([], { name: "Ada" })') } })).toBeNull();
   });
 });
