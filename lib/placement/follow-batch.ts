@@ -18,12 +18,12 @@ export const FOLLOW = {
   dialling: 1_000,
   /** Conversations in progress: nothing new for a while. */
   talking: 2_000,
-  /** call-disconnected: results arrive later (minutes, live); the single-call tracker's pace there. */
-  finalising: POLL.finalising,
-  /** Read the list this long after a row's expected end (service timestamps are coarse, clocks drift). */
-  expectedEndMargin: 150,
-  /** …and at the dialling pace for this long after it, in case that row takes a little longer. */
-  expectedEndWindow: 4_000,
+  /**
+   * Every open row is in call-disconnected: the verdict waits on nothing else, so the list is read
+   * every second (one request for the whole batch) and the verdict follows the last end within about
+   * a second — the single-call tracker's 2 s there would leave it waiting up to 2 s (bench/plans.ts).
+   */
+  finalising: 1_000,
 } as const;
 
 export interface FollowState {
@@ -38,10 +38,6 @@ export interface FollowState {
   finished: Record<string, Execution>;
   /** The batch ended (failed or stopped) with no rows. */
   ended: boolean;
-  /** Service ms each row entered call-disconnected (its `updated_at` then), while it is there. */
-  finalisingSince?: Record<string, number>;
-  /** The shortest time (service ms) a row of this batch spent in call-disconnected: its rows' expected stay. */
-  finalisingMs?: number;
   requests: { list: number; full: number; batch: number };
 }
 
@@ -60,17 +56,11 @@ export function expectedStarts(state: FollowState): number[] {
 /** Folds a list answer in; answers the ids now terminal and not yet read in full. */
 export function applyList(state: FollowState, executions: readonly Execution[]): { state: FollowState; toRead: string[] } {
   const rows = { ...state.rows };
-  let since = state.finalisingSince;
-  for (const e of executions) {
-    if (state.finished[e.id]) continue;
-    rows[e.id] = e;
-    const at = Date.parse(e.updated_at ?? '');
-    if (e.status === 'call-disconnected' && since?.[e.id] === undefined && !Number.isNaN(at)) since = { ...since, [e.id]: at };
-  }
+  for (const e of executions) if (!state.finished[e.id]) rows[e.id] = e;
   const toRead = Object.values(rows)
     .filter((e) => isTerminalExecutionStatus(e.status) && !state.finished[e.id])
     .map((e) => e.id);
-  return { state: { ...state, rows, finalisingSince: since, requests: { ...state.requests, list: state.requests.list + 1 } }, toRead };
+  return { state: { ...state, rows, requests: { ...state.requests, list: state.requests.list + 1 } }, toRead };
 }
 
 /** Folds a full read in: a terminal record is kept; otherwise the list will say when to read again. */
@@ -78,12 +68,7 @@ export function applyFull(state: FollowState, execution: Execution): FollowState
   const requests = { ...state.requests, full: state.requests.full + 1 };
   const rows = { ...state.rows, [execution.id]: execution };
   if (!isTerminalExecutionStatus(execution.status)) return { ...state, rows, requests };
-  const finished = { ...state.finished, [execution.id]: execution };
-  const since = state.finalisingSince?.[execution.id];
-  const stay = Date.parse(execution.updated_at ?? '') - (since ?? Number.NaN);
-  const finalisingMs = stay > 0 ? Math.min(stay, state.finalisingMs ?? Infinity) : state.finalisingMs;
-  const { [execution.id]: _done, ...stillFinalising } = state.finalisingSince ?? {};
-  return { ...state, rows, requests, finished, finalisingMs, finalisingSince: stillFinalising };
+  return { ...state, rows, requests, finished: { ...state.finished, [execution.id]: execution } };
 }
 
 export function isDone(state: FollowState): boolean {
@@ -96,31 +81,14 @@ export function isDone(state: FollowState): boolean {
 export function nextListDelay(state: FollowState, now: number): number {
   const open = Object.values(state.rows).filter((e) => !state.finished[e.id]).map((e) => e.status);
   if (open.some((s) => s === 'queued' || s === 'initiated' || s === 'ringing' || s === 'rescheduled')) return FOLLOW.dialling;
-  if (open.includes('in-progress')) return Math.min(FOLLOW.talking, untilExpectedEnd(state, now));
-  if (open.includes('call-disconnected')) return untilExpectedEnd(state, now);
+  if (open.includes('in-progress')) return FOLLOW.talking;
+  if (open.includes('call-disconnected')) return FOLLOW.finalising;
   // Nothing dialled yet (prepared, scheduled, or no rows yet): go by the expected start.
   for (const start of expectedStarts(state)) {
     if (now < start - POLL.leadIn) return Math.max(FOLLOW.dialling, Math.min(POLL.waitingMax, start - POLL.leadIn - now));
     if (now < start + POLL.afterStart) return FOLLOW.dialling;
   }
   return POLL.overdue;
-}
-
-/**
- * Rows in call-disconnected are expected to stay there about as long as the batch's quickest finished
- * row did: read the list just after the next such end, at the dialling pace for a short while after
- * it, else at the finalising pace. Without a finished row to learn from, the finalising pace.
- */
-function untilExpectedEnd(state: FollowState, now: number): number {
-  if (state.finalisingMs === undefined) return FOLLOW.finalising;
-  let delay: number = FOLLOW.finalising;
-  for (const [id, since] of Object.entries(state.finalisingSince ?? {})) {
-    if (state.finished[id] || state.rows[id]?.status !== 'call-disconnected') continue;
-    const end = serviceToLocal(state, since + state.finalisingMs) + FOLLOW.expectedEndMargin;
-    if (now < end) delay = Math.min(delay, end - now);
-    else if (now < end + FOLLOW.expectedEndWindow) delay = Math.min(delay, FOLLOW.dialling);
-  }
-  return delay;
 }
 
 /** Past every expected start (and the grace after it). */
