@@ -10,7 +10,8 @@ import { callKey } from './batch';
 import { executionLatency, latencyChecks, saidOutcomes } from './checks';
 import type { ScriptStepResult } from './checks-schema';
 import type { LatencyFigures } from './latency';
-import { fieldMatches, matchers, type Match } from './matchers';
+import { fieldMatches, matchers, saidWhere } from './matchers';
+import type { CheckedOutcome, FieldCheck } from './outcome-text';
 import { repeatsVerdict, summarizeRepeats, worstRun, type CallRun, type CaseRepeats } from './repeats';
 import { gateOf, minPassRateOf, repeatsOf, type Gate, type TestCase, type TestPlan } from './schema';
 import type { SensitivePattern } from './sensitive';
@@ -25,10 +26,11 @@ export type Verdict = 'pass' | 'fail' | 'error';
  */
 export type Interruption = 'cancelled' | 'not-finished';
 
-export interface ExpectationOutcome extends Match {
-  /** What was checked, as a person reads it: `status`, `extracted.interested equals`, `transcript contains`. */
-  name: string;
-}
+/**
+ * `name`: what was checked, as the exports word it: `status`, `extracted.interested equals`,
+ * `transcript contains`. `check`: the same as data, for the results in the UI's language (outcome-text.ts).
+ */
+export type ExpectationOutcome = CheckedOutcome;
 
 export interface CaseResult {
   caseId: string;
@@ -103,18 +105,29 @@ function outcomesFor(c: TestCase, execution: Execution, patterns: readonly Sensi
   const e = c.expect;
   const out: ExpectationOutcome[] = [];
   const statuses = expectedStatuses(c);
-  if (statuses.length) out.push({ name: 'status', ...matchers.status(statuses, callOutcome(execution)) });
+  const outcome = callOutcome(execution);
+  if (statuses.length) out.push({ name: 'status', ...matchers.status(statuses, outcome), check: { kind: 'status', expected: statuses, actual: outcome } });
   for (const [field, expectation] of Object.entries(e.extracted ?? {})) {
     const actual = execution.extracted_data?.[field];
-    for (const { check, ...m } of fieldMatches(expectation, actual)) out.push({ name: `extracted.${field} ${check}`, ...m });
+    for (const { check, ...m } of fieldMatches(expectation, actual)) {
+      out.push({ name: `extracted.${field} ${check}`, ...m, check: { kind: 'extracted', field, check: check as FieldCheck, expectation, actual } });
+    }
   }
-  for (const phrase of e.transcript?.contains ?? []) out.push({ name: 'transcript contains', ...matchers.transcriptContains(phrase, execution.transcript) });
-  for (const phrase of e.transcript?.not_contains ?? []) out.push({ name: 'transcript does not contain', ...matchers.transcriptNotContains(phrase, execution.transcript) });
+  const transcript = execution.transcript;
+  // The excerpt where it was said: the transcript's own words (saidWhere's text less its English `said: `).
+  const said = (phrase: string) => ({ phrase, transcript: !!transcript, said: saidWhere(phrase, transcript)?.replace(/^said: /, '') ?? null });
+  for (const phrase of e.transcript?.contains ?? []) out.push({ name: 'transcript contains', ...matchers.transcriptContains(phrase, transcript), check: { kind: 'transcriptContains', ...said(phrase) } });
+  for (const phrase of e.transcript?.not_contains ?? []) out.push({ name: 'transcript does not contain', ...matchers.transcriptNotContains(phrase, transcript), check: { kind: 'transcriptNotContains', ...said(phrase) } });
   const seconds = execution.conversation_duration;
-  if (e.duration?.at_least !== undefined) out.push({ name: 'duration', ...matchers.durationAtLeast(e.duration.at_least, seconds) });
-  if (e.duration?.at_most !== undefined) out.push({ name: 'duration', ...matchers.durationAtMost(e.duration.at_most, seconds) });
-  if (e.cost) out.push({ name: 'cost', ...matchers.costAtMost(e.cost.at_most, execution.total_cost) });
-  if (e.hangup_by) out.push({ name: 'hung up by', ...matchers.hangupBy(e.hangup_by, execution.telephony_data?.hangup_by) });
+  const secondsOrNull = typeof seconds === 'number' ? seconds : null;
+  if (e.duration?.at_least !== undefined) out.push({ name: 'duration', ...matchers.durationAtLeast(e.duration.at_least, seconds), check: { kind: 'duration', bound: 'atLeast', seconds: e.duration.at_least, actual: secondsOrNull } });
+  if (e.duration?.at_most !== undefined) out.push({ name: 'duration', ...matchers.durationAtMost(e.duration.at_most, seconds), check: { kind: 'duration', bound: 'atMost', seconds: e.duration.at_most, actual: secondsOrNull } });
+  const cost = typeof execution.total_cost === 'number' ? execution.total_cost : null;
+  if (e.cost) out.push({ name: 'cost', ...matchers.costAtMost(e.cost.at_most, execution.total_cost), check: { kind: 'cost', cents: e.cost.at_most, actual: cost } });
+  if (e.hangup_by) {
+    const by = execution.telephony_data?.hangup_by;
+    out.push({ name: 'hung up by', ...matchers.hangupBy(e.hangup_by, by), check: { kind: 'hungUpBy', expected: e.hangup_by, actual: by ?? null } });
+  }
   out.push(...saidOutcomes(e, execution, patterns), ...latencyChecks(e, execution));
   return out;
 }
@@ -194,6 +207,7 @@ function callRun(repeat: number, r: CaseResult): CallRun {
     durationSeconds: r.durationSeconds,
     costCents: r.costCents,
     reasons: r.verdict === 'pass' ? [] : failureTexts(r),
+    failedOutcomes: r.verdict === 'pass' || r.error ? [] : r.outcomes.filter((o) => !o.passed),
     failedChecks: r.outcomes.filter((o) => !o.passed).length,
   };
 }
