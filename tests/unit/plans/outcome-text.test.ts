@@ -1,0 +1,139 @@
+// The results' wording of each expectation outcome in the UI's language (lib/plans/outcome-text.ts):
+// with the English catalogue it is the judge's own English (what the exports write), for every kind
+// of check; with the German one our own words are German, the plan's and the service's words kept.
+import { describe, expect, it } from 'vitest';
+import de from '../../../public/_locales/de/messages.json';
+import en from '../../../public/_locales/en/messages.json';
+import { fillMessage, type Catalogue, type MessageKey } from '../../../lib/i18n';
+import { toJson } from '../../../lib/plans/export';
+import { withScript } from '../../../lib/plans/guided';
+import { judgeCase, judgeRun, type ExpectationOutcome } from '../../../lib/plans/judge';
+import { failureText, outcomeText, type OutcomeKind } from '../../../lib/plans/outcome-text';
+import { EXPECTABLE_STATUSES, type CaseExpectations } from '../../../lib/plans/schema';
+import { liveExecution, plan } from './fixtures';
+
+const lookup = (catalogue: Catalogue) => (key: MessageKey, ...subs: string[]) => {
+  const entry = catalogue[key];
+  if (!entry) throw new Error(`no message ${key}`);
+  return fillMessage(entry, subs);
+};
+const EN = lookup(en as Catalogue);
+const DE = lookup(de as Catalogue);
+
+// German service data and plan words, so any English left in the German text is ours.
+const TRANSCRIPT = 'assistant: Guten Tag, hier ist Ava.\nuser: Ich möchte einen Rückruf morgen.\nassistant: Gerne, notiert.\nassistant: Gerne, notiert.';
+const LATENCY = { time_to_first_audio: 900, llm: { turns: [{ turn: 1, turn_latency: [{ time_to_first_token: 700 }] }, { turn: 2, turn_latency: [{ time_to_first_token: 1500 }] }] } };
+const ONE_TURN = { llm: { turns: [{ turn: 1, turn_latency: [{ time_to_first_token: 700 }] }] } };
+
+const FIELDS: CaseExpectations['extracted'] = {
+  interessiert: { equals: true, present: true },
+  termin: { contains: 'morgen', one_of: ['morgen', 'heute'], matches: '^mor' },
+  termin_genau: { equals: 'Morgen', contains: 'Mor', one_of: ['Morgen'], matches: '^Mor', case_sensitive: true },
+  budget: { min: 1000, max: 2000 },
+  budget_unten: { min: 5 },
+  budget_oben: { max: 5 },
+  name_kunde: { absent: true },
+  fehlt: { equals: 'x' },
+  leer: { present: true },
+};
+const EXPECT: CaseExpectations = {
+  status: 'completed',
+  extracted: FIELDS,
+  transcript: {
+    contains: ['Rückruf', 'Storno'],
+    not_contains: ['Rückruf', 'Storno'],
+    says: [{ speaker: 'agent', says: 'Ava' }],
+    never_says: [{ speaker: 'caller', matches: 'storno' }],
+    in_order: [{ says: 'Ava' }, { says: 'Rückruf' }],
+    count: [{ speaker: 'agent', says: 'notiert', at_most: 1 }],
+    within_first_turns: { turns: 1, says: [{ says: 'Ava' }] },
+    no_repeated_agent_lines: true,
+    agent_ended_call: true,
+    agent_never_reveals: true,
+  },
+  duration: { at_least: 40, at_most: 41 },
+  cost: { at_most: 12.5 },
+  hangup_by: 'callee',
+  latency: { first_audio_at_most_ms: 1000, turn_median_at_most_ms: 1000, turn_p95_at_most_ms: 2000, turn_worst_at_most_ms: 1000 },
+};
+const DATA = { interessiert: true, termin: 'morgen 10 Uhr', termin_genau: 'morgen', budget: '1200', budget_unten: 7, budget_oben: 'viel', name_kunde: '', leer: null };
+
+/** Every kind of outcome, passing and failing, with and without the service's data behind it. */
+function allOutcomes(): ExpectationOutcome[] {
+  const p = plan({ cases: [{ id: 'k', label: 'Alles', contact_number: '+14155550123', expect: EXPECT }] });
+  const c = p.cases[0]!;
+  const full = judgeCase(c, liveExecution({ transcript: TRANSCRIPT, extracted_data: DATA, latency_data: LATENCY }));
+  // Nothing to read: no transcript, duration, cost, hangup, latency; a status among several.
+  const bare = plan({ cases: [{ ...c, expect: { ...EXPECT, status: ['busy', 'no-answer'], latency: { first_audio_at_most_ms: 1, turn_p95_at_most_ms: 1 } } }] }).cases[0]!;
+  const empty = judgeCase(bare, liveExecution({ transcript: null, conversation_duration: null, total_cost: null, telephony_data: null, extracted_data: DATA }));
+  const oneTurn = judgeCase(plan({ cases: [{ ...c, expect: { latency: { first_audio_at_most_ms: 1, turn_median_at_most_ms: 1 } } }] }).cases[0]!, liveExecution({ latency_data: ONE_TURN }));
+  const noTurns = judgeCase(plan({ cases: [{ ...c, expect: { latency: { turn_worst_at_most_ms: 1 } } }] }).cases[0]!, liveExecution({ latency_data: { time_to_first_audio: 5 } }));
+  const guided = withScript(
+    { ...full, outcomes: [] },
+    [{ say: 'Freitag um 15 Uhr' }, { silent: 8 }, { interrupt: true }, { interrupt: 'Moment bitte' }, { press: '1#' }, { hang_up: true }],
+    [
+      { step: 0, mark: 'done', note: '', atMs: 4000 },
+      { step: 1, mark: 'wrong', note: 'Agent sprach dazwischen', atMs: 71_000 },
+      { step: 2, mark: 'wrong', note: '', atMs: 80_000 },
+      { step: 3, mark: 'done', note: 'gut', atMs: 90_000 },
+      { step: 4, mark: 'done', note: '', atMs: 95_000 },
+      { step: 5, mark: 'done', note: '', atMs: 99_000 },
+    ],
+  );
+  return [...full.outcomes, ...empty.outcomes, ...oneTurn.outcomes, ...noTurns.outcomes, ...guided.outcomes];
+}
+
+const KINDS: OutcomeKind[] = [
+  'status', 'extracted', 'transcriptContains', 'transcriptNotContains', 'duration', 'cost', 'hungUpBy',
+  'says', 'neverSays', 'inOrder', 'count', 'withinFirst', 'noRepeatedAgentLines', 'agentEnded', 'neverReveals',
+  'latency', 'callerStep',
+];
+/** Checks on turns word only their name: their expected and found sides stay the judge's text. */
+const TURN_KINDS = new Set<OutcomeKind>(['says', 'neverSays', 'inOrder', 'count', 'withinFirst', 'noRepeatedAgentLines', 'agentEnded', 'neverReveals']);
+
+/** English words of our own wording; German text holding one is not German. */
+const ENGLISH = /\b(expected|got|says?|said|never|at|least|most|equals|one|of|contains?|does|matches|between|and|present|absent|unknown|transcript|latency|turns?|cents|caller|script|step|stay|silent|press|hang|up|interrupt|the|done|wrong|note|no|not|over|duration|cost|hung|by|extracted|first|audio|worst|order|count|within|repeated|line|ended|call|reveals|range)\b/i;
+
+describe('outcome text', () => {
+  const outcomes = allOutcomes();
+
+  it('covers every kind of check, each outcome carrying its check as data', () => {
+    expect(outcomes.every((o) => o.check)).toBe(true);
+    expect([...new Set(outcomes.map((o) => o.check!.kind))].sort()).toEqual([...KINDS].sort());
+    expect(outcomes.some((o) => o.passed) && outcomes.some((o) => !o.passed)).toBe(true);
+  });
+
+  it('in English is the judge’s own text, word for word, for every outcome and its failure line', () => {
+    for (const o of outcomes) {
+      expect(outcomeText(o, EN)).toEqual({ name: o.name, expected: o.expected, actual: o.actual });
+      expect(failureText(o, EN)).toBe(`${o.name}: expected ${o.expected}, got ${o.actual}`);
+    }
+  });
+
+  it('in German has none of our English words, for every kind (turn checks: their name)', () => {
+    for (const o of outcomes) {
+      const x = outcomeText(o, DE);
+      const ours = TURN_KINDS.has(o.check!.kind) ? [x.name] : [x.name, x.expected, x.actual];
+      // The service's status values (`no-answer`) are its words, taken out first.
+      for (const text of ours.map((s) => EXPECTABLE_STATUSES.reduce((rest, status) => rest.split(status).join(' '), s))) expect({ kind: o.check!.kind, text, english: ENGLISH.exec(text)?.[0] ?? null }).toEqual({ kind: o.check!.kind, text, english: null });
+    }
+    const failed = outcomes.find((o) => o.check!.kind === 'status' && !o.passed)!;
+    expect(failureText(failed, DE)).toBe('Status: erwartet eines von busy, no-answer, erhalten completed');
+    const step = outcomes.find((o) => o.check!.kind === 'callerStep' && !o.passed)!;
+    expect(outcomeText(step, DE)).toEqual({ name: 'Anruferskript, Schritt 2', expected: '8 s schweigen', actual: 'falsch bei 1:11: Agent sprach dazwischen' });
+  });
+
+  it('an outcome stored without its check (an older run) is shown as the judge wrote it', () => {
+    expect(outcomeText({ name: 'status', passed: false, expected: 'completed', actual: 'busy' }, DE)).toEqual({ name: 'status', expected: 'completed', actual: 'busy' });
+  });
+
+  it('the JSON export leaves the checks as data out: its shape is the one CI reads', () => {
+    const p = plan({ repeat: 2, cases: [{ id: 'ok', label: 'Callback', contact_number: '+14155550123', expect: { status: 'busy' } }] });
+    const run = judgeRun(p, new Map([['ok#1', liveExecution()], ['ok#2', liveExecution()]]));
+    expect(run.cases[0]!.outcomes[0]!.check).toBeDefined();
+    expect(run.cases[0]!.repeats!.reasons[0]!.outcome).toBeDefined();
+    const json = toJson(run);
+    expect(json).not.toMatch(/"(check|failedOutcomes|outcome)"/);
+    expect(JSON.parse(json).cases[0].outcomes[0]).toEqual({ name: 'status', passed: false, expected: 'busy', actual: 'completed' });
+  });
+});
