@@ -15,17 +15,17 @@ export function saidOutcomes(e: CaseExpectations, execution: Execution, planPatt
   if (!t) return [];
   const turns = turnsOf(execution.transcript);
   const out: Outcome[] = [];
-  for (const l of t.says ?? []) out.push({ name: 'transcript says', ...says(l, turns), check: { kind: 'says' } });
-  for (const l of t.never_says ?? []) out.push({ name: 'transcript never says', ...neverSays(l, turns), check: { kind: 'neverSays' } });
-  if (t.in_order) out.push({ name: 'transcript in order', ...inOrder(t.in_order, turns), check: { kind: 'inOrder' } });
-  for (const rule of t.count ?? []) out.push({ name: 'transcript count', ...counted(rule, turns), check: { kind: 'count' } });
-  for (const l of t.within_first_turns?.says ?? []) out.push({ name: 'transcript within first turns', ...withinFirst(t.within_first_turns!.turns, l, turns), check: { kind: 'withinFirst' } });
-  if (t.no_repeated_agent_lines) out.push({ name: 'transcript no repeated agent line', ...noRepeatedAgentLines(turns), check: { kind: 'noRepeatedAgentLines' } });
+  for (const l of t.says ?? []) out.push({ name: 'transcript says', ...says(l, turns) });
+  for (const l of t.never_says ?? []) out.push({ name: 'transcript never says', ...neverSays(l, turns) });
+  if (t.in_order) out.push({ name: 'transcript in order', ...inOrder(t.in_order, turns) });
+  for (const rule of t.count ?? []) out.push({ name: 'transcript count', ...counted(rule, turns) });
+  for (const l of t.within_first_turns?.says ?? []) out.push({ name: 'transcript within first turns', ...withinFirst(t.within_first_turns!.turns, l, turns) });
+  if (t.no_repeated_agent_lines) out.push({ name: 'transcript no repeated agent line', ...noRepeatedAgentLines(turns) });
   if (t.agent_ended_call !== undefined) {
     const hangup = { hangupBy: execution.telephony_data?.hangup_by, callType: execution.telephony_data?.call_type };
-    out.push({ name: 'agent ended the call', ...agentEnded(t.agent_ended_call, hangup, turns), check: { kind: 'agentEnded' } });
+    out.push({ name: 'agent ended the call', ...agentEnded(t.agent_ended_call, hangup, turns) });
   }
-  if (t.agent_never_reveals) out.push({ name: 'agent never reveals', ...neverReveals(patternsFor(t.agent_never_reveals, planPatterns), turns), check: { kind: 'neverReveals' } });
+  if (t.agent_never_reveals) out.push({ name: 'agent never reveals', ...neverReveals(patternsFor(t.agent_never_reveals, planPatterns), turns) });
   return out;
 }
 

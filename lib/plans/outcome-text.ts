@@ -5,18 +5,40 @@
  * lookup `t`. With the English catalogue it answers the judge's own English, word for word
  * (tests/unit/plans/outcome-text.test.ts). Service data (values, transcript excerpts, statuses) and
  * the plan's own words (phrases, field names, what the caller says) stay as written. Pure.
- *
- * The turn-by-turn checks (said.ts) have their name worded here; their expected and found sides stay
- * the judge's text.
  */
 import type { MessageKey } from '../i18n';
-import type { ScriptStep } from './checks-schema';
+import type { ScriptStep, Who } from './checks-schema';
 import { showValue, type ExtractedValue, type Match } from './matchers';
 import type { FieldExpectation } from './schema';
 
 export type FieldCheck = 'present' | 'absent' | 'equals' | 'one_of' | 'contains' | 'matches' | 'range';
 export type LatencyFigure = 'firstAudio' | 'median' | 'p95' | 'worst';
-export type SaidKind = 'says' | 'neverSays' | 'inOrder' | 'count' | 'withinFirst' | 'noRepeatedAgentLines' | 'agentEnded' | 'neverReveals';
+export type SaidKind = SaidCheck['kind'];
+
+/** A turn as cited: its number, who spoke (`agent`, `caller`), its words quoted and shortened (the service's). */
+export interface TurnRef {
+  n: number;
+  speaker: 'agent' | 'caller' | null;
+  excerpt: string;
+}
+/** A line of a turn check as the plan wrote it. */
+export interface LineRef {
+  who: Who;
+  says?: string;
+  matches?: string;
+  flags?: string;
+}
+
+/** The turn-by-turn checks (said.ts), as data. */
+export type SaidCheck =
+  | { kind: 'says'; line: LineRef; found: TurnRef | null; transcript: boolean }
+  | { kind: 'neverSays'; line: LineRef; found: TurnRef | null; transcript: boolean }
+  | { kind: 'inOrder'; lines: LineRef[]; transcript: boolean; missing: number | null; wrong: { index: number; at: number; before: number } | null; turns: number[] }
+  | { kind: 'count'; line: LineRef; atLeast: number | null; atMost: number | null; transcript: boolean; hits: number[] }
+  | { kind: 'withinFirst'; line: LineRef; turns: number; found: TurnRef | null; transcript: boolean }
+  | { kind: 'noRepeatedAgentLines'; transcript: boolean; repeat: { first: number; second: number; text: string } | null }
+  | { kind: 'neverReveals'; names: string[]; transcript: boolean; found: { name: string; turn: TurnRef } | null; agentTurns: number }
+  | { kind: 'agentEnded'; expected: boolean; byAgent: boolean | null; hangupBy: string | null; last: TurnRef | null };
 
 /** What an outcome checked and found, as data (the English text is the judge's; this is for other languages). */
 export type OutcomeCheck =
@@ -26,7 +48,7 @@ export type OutcomeCheck =
   | { kind: 'duration'; bound: 'atLeast' | 'atMost'; seconds: number; actual: number | null }
   | { kind: 'cost'; cents: number; actual: number | null }
   | { kind: 'hungUpBy'; expected: string; actual: string | null }
-  | { kind: SaidKind }
+  | SaidCheck
   | { kind: 'latency'; figure: LatencyFigure; boundMs: number; valueMs: number | null; turns: number; missing: 'data' | 'turns' | 'firstAudio' | null }
   | { kind: 'callerStep'; step: number; script: ScriptStep; mark: 'done' | 'wrong'; atMs: number; note: string };
 
@@ -182,8 +204,78 @@ function sides(c: OutcomeCheck, o: CheckedOutcome, t: Lookup, n: NumberText): { 
       return { expected: stepText(c.script, t, n), actual };
     }
     default:
-      // Turn-by-turn checks: their expected and found sides are the judge's text.
-      return { expected: o.expected, actual: o.actual };
+      return saidSides(c, t, n);
+  }
+}
+
+const WHO: Record<Who, MessageKey> = { agent: 'plans_outWhoAgent', caller: 'plans_outWhoCaller', anyone: 'plans_outWhoAnyone' };
+
+/** `the agent says "date of birth"`, `the caller matches /^no\b/i`. */
+function lineText(l: LineRef, t: Lookup): string {
+  return l.says !== undefined ? t('plans_outLineSays', t(WHO[l.who]), JSON.stringify(l.says)) : t('plans_outLineMatches', t(WHO[l.who]), `/${l.matches}/${l.flags ?? 'i'}`);
+}
+
+/** `turn 3 (agent): "May I have…"`. */
+function turnText(r: TurnRef, t: Lookup, n: NumberText): string {
+  return r.speaker ? t('plans_outTurnBy', n(r.n), t(r.speaker === 'agent' ? 'plans_outSpeakerAgent' : 'plans_outSpeakerCaller'), r.excerpt) : t('plans_outTurn', n(r.n), r.excerpt);
+}
+
+function saidSides(c: SaidCheck, t: Lookup, n: NumberText): { expected: string; actual: string } {
+  const none = t('plans_outNoTranscript');
+  const list = (xs: readonly number[], sep: string) => xs.map(n).join(sep);
+  switch (c.kind) {
+    case 'says':
+    case 'neverSays': {
+      const line = lineText(c.line, t);
+      return {
+        expected: c.kind === 'says' ? line : t('plans_outNever', line),
+        actual: c.found ? turnText(c.found, t, n) : c.transcript ? t('plans_outNotSaid') : none,
+      };
+    }
+    case 'inOrder': {
+      const expected = t('plans_outInThisOrder', c.lines.map((l) => lineText(l, t)).join(' → '));
+      if (!c.transcript) return { expected, actual: none };
+      if (c.missing !== null) return { expected, actual: t('plans_outNever', lineText(c.lines[c.missing]!, t)) };
+      if (c.wrong) {
+        const w = c.wrong;
+        return { expected, actual: t('plans_outOutOfOrder', lineText(c.lines[w.index]!, t), n(w.at), n(w.before), lineText(c.lines[w.index - 1]!, t)) };
+      }
+      return { expected, actual: t('plans_outTurns', list(c.turns, ' → ')) };
+    }
+    case 'count': {
+      const line = lineText(c.line, t);
+      const expected =
+        c.atLeast !== null && c.atMost !== null
+          ? t('plans_outCountBetween', line, n(c.atLeast), n(c.atMost))
+          : c.atLeast !== null
+            ? t('plans_outCountAtLeast', line, n(c.atLeast))
+            : t('plans_outCountAtMost', line, n(c.atMost ?? 0));
+      if (!c.transcript) return { expected, actual: none };
+      const k = c.hits.length;
+      const actual = k ? t(k === 1 ? 'plans_outTimeAt' : 'plans_outTimesAt', n(k), list(c.hits, ', ')) : t('plans_outTimes', n(k));
+      return { expected, actual };
+    }
+    case 'withinFirst': {
+      const expected = t(c.turns === 1 ? 'plans_outWithinFirstTurn' : 'plans_outWithinFirstTurns', lineText(c.line, t), n(c.turns));
+      if (!c.found) return { expected, actual: c.transcript ? t('plans_outNotSaid') : none };
+      return { expected, actual: c.found.n <= c.turns ? turnText(c.found, t, n) : t('plans_outOnlyAt', turnText(c.found, t, n)) };
+    }
+    case 'noRepeatedAgentLines': {
+      const expected = t('plans_outNoAgentLineTwice');
+      if (c.repeat) return { expected, actual: t('plans_outRepeatedAt', n(c.repeat.first), n(c.repeat.second), c.repeat.text) };
+      return { expected, actual: c.transcript ? t('plans_outNoneRepeated') : none };
+    }
+    case 'neverReveals': {
+      const expected = t('plans_outAgentNeverSays', c.names.join(', '));
+      if (c.found) return { expected, actual: t('plans_outRevealedAt', c.found.name, turnText(c.found.turn, t, n)) };
+      return { expected, actual: c.transcript ? t(c.agentTurns === 1 ? 'plans_outNoneInAgentTurn' : 'plans_outNoneInAgentTurns', n(c.agentTurns)) : none };
+    }
+    case 'agentEnded': {
+      const expected = t(c.expected ? 'plans_outAgentEndedCall' : 'plans_outAgentDidNotEnd');
+      if (c.hangupBy !== null) return { expected, actual: t(c.byAgent ? 'plans_outEndedTelephony' : 'plans_outNotEndedTelephony', c.hangupBy) };
+      if (c.last) return { expected, actual: t(c.byAgent ? 'plans_outEndedTranscript' : 'plans_outNotEndedTranscript', turnText(c.last, t, n)) };
+      return { expected, actual: t('plans_outNoHangupNoTranscript') };
+    }
   }
 }
 

@@ -80,7 +80,26 @@ function allOutcomes(): ExpectationOutcome[] {
       { step: 5, mark: 'done', note: '', atMs: 99_000 },
     ],
   );
-  return [...full.outcomes, ...empty.outcomes, ...oneTurn.outcomes, ...noTurns.outcomes, ...guided.outcomes];
+  // Turn checks in their other forms: out of order, a line never said, counted once and not at all,
+  // said only later, the transcript deciding who ended the call, a card number revealed.
+  const turns = (expect: CaseExpectations, transcript: string) => judgeCase(plan({ cases: [{ ...c, expect }] }).cases[0]!, liveExecution({ transcript, telephony_data: null })).outcomes;
+  const other = turns(
+    {
+      transcript: {
+        in_order: [{ says: 'Rückruf' }, { says: 'Ava' }],
+        count: [{ says: 'Rückruf', at_least: 1 }, { speaker: 'caller', matches: 'storno', flags: 'im', at_least: 1, at_most: 2 }],
+        within_first_turns: { turns: 1, says: [{ says: 'Rückruf' }] },
+        agent_ended_call: false,
+        agent_never_reveals: true,
+      },
+    },
+    'assistant: Guten Tag, hier ist Ava.\nuser: Ich möchte einen Rückruf morgen.\nassistant: Ihre Karte 4111 1111 1111 1111 ist notiert.',
+  );
+  const more = turns(
+    { transcript: { in_order: [{ says: 'Ava' }, { says: 'Storno' }], within_first_turns: { turns: 3, says: [{ says: 'Storno' }] }, never_says: [{ says: 'Ava' }], agent_ended_call: true } },
+    'assistant: Guten Tag, hier ist Ava.\nuser: Tschüss.',
+  );
+  return [...full.outcomes, ...empty.outcomes, ...oneTurn.outcomes, ...noTurns.outcomes, ...guided.outcomes, ...other, ...more];
 }
 
 const KINDS: OutcomeKind[] = [
@@ -88,8 +107,6 @@ const KINDS: OutcomeKind[] = [
   'says', 'neverSays', 'inOrder', 'count', 'withinFirst', 'noRepeatedAgentLines', 'agentEnded', 'neverReveals',
   'latency', 'callerStep',
 ];
-/** Checks on turns word only their name: their expected and found sides stay the judge's text. */
-const TURN_KINDS = new Set<OutcomeKind>(['says', 'neverSays', 'inOrder', 'count', 'withinFirst', 'noRepeatedAgentLines', 'agentEnded', 'neverReveals']);
 
 /** English words of our own wording; German text holding one is not German. */
 const ENGLISH = /\b(expected|got|says?|said|never|at|least|most|equals|one|of|contains?|does|matches|between|and|present|absent|unknown|transcript|latency|turns?|cents|caller|script|step|stay|silent|press|hang|up|interrupt|the|done|wrong|note|no|not|over|duration|cost|hung|by|extracted|first|audio|worst|order|count|within|repeated|line|ended|call|reveals|range)\b/i;
@@ -110,10 +127,10 @@ describe('outcome text', () => {
     }
   });
 
-  it('in German has none of our English words, for every kind (turn checks: their name)', () => {
+  it('in German has none of our English words, for every kind', () => {
     for (const o of outcomes) {
       const x = outcomeText(o, DE);
-      const ours = TURN_KINDS.has(o.check!.kind) ? [x.name] : [x.name, x.expected, x.actual];
+      const ours = [x.name, x.expected, x.actual];
       // The service's status values (`no-answer`) are its words, taken out first.
       for (const text of ours.map((s) => EXPECTABLE_STATUSES.reduce((rest, status) => rest.split(status).join(' '), s))) expect({ kind: o.check!.kind, text, english: ENGLISH.exec(text)?.[0] ?? null }).toEqual({ kind: o.check!.kind, text, english: null });
     }
@@ -121,6 +138,20 @@ describe('outcome text', () => {
     expect(failureText(failed, DE)).toBe('Status: erwartet eines von busy, no-answer, erhalten completed');
     const step = outcomes.find((o) => o.check!.kind === 'callerStep' && !o.passed)!;
     expect(outcomeText(step, DE)).toEqual({ name: 'Anruferskript, Schritt 2', expected: '8 s schweigen', actual: 'falsch bei 1:11: Agent sprach dazwischen' });
+  });
+
+  it('each form of the turn checks reads in German', () => {
+    const german = outcomes.filter((o) => ['inOrder', 'count', 'withinFirst', 'agentEnded', 'neverReveals'].includes(o.check!.kind)).map((o) => outcomeText(o, DE).actual);
+    expect(german).toEqual(expect.arrayContaining([
+      'jemand sagt "Ava" zuerst in Redebeitrag 1, vor (oder in) Redebeitrag 2, wo jemand sagt "Rückruf"',
+      'nie: jemand sagt "Storno"',
+      '1-mal (Redebeiträge 2)',
+      '0-mal',
+      'erst in Redebeitrag 2 (Anrufer): "Ich möchte einen Rückruf morgen."',
+      'der Agent: zuletzt Redebeitrag 3 (Agent): "Ihre Karte 4111 1111 1111 1111 ist notiert." (Transkript; kein hangup_by)',
+      'nicht der Agent: zuletzt Redebeitrag 2 (Anrufer): "Tschüss." (Transkript; kein hangup_by)',
+      'card_number in Redebeitrag 3 (Agent): "Ihre Karte 4111 1111 1111 1111 ist notiert."',
+    ]));
   });
 
   it('an outcome stored without its check (an older run) is shown as the judge wrote it', () => {
