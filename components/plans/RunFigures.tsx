@@ -9,7 +9,7 @@ import type { Triage } from '../../lib/plans/triage';
 import { failureText } from '../../lib/plans/outcome-text';
 import { formatDateTime } from '../../lib/ui/format';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
-import { num } from './plural';
+import { figure, num } from './plural';
 
 const TRIAGE_LABEL: Record<Triage, MessageKey> = {
   'no-connection': 'plans_triageNoConnection',
@@ -56,7 +56,7 @@ export function CaseFigures({ result }: { result: CaseResult }) {
           {r.reasons.map((x, i) => (
             <li key={i}>
               {t('plans_reasonCount', num(x.count))} {x.triage ? `${triageLabel(x.triage)}: ` : ''}
-              {x.outcome ? failureText(x.outcome, t, num) : x.reason}
+              {x.outcome ? failureText(x.outcome, t, figure) : x.reason}
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { ConfirmAction } from './ConfirmAction';
 import { downloadText } from './download';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
-import { num } from './plural';
+import { figure, num } from './plural';
 import { TableFit } from '../shared/TableFit';
 import { elapsedText, runResultOf } from '../../lib/plans/guided';
 import type { LatencyFigures } from '../../lib/plans/latency';
@@ -37,7 +37,7 @@ function ScriptMarks({ steps, script }: { steps: ScriptStepResult[]; script: rea
     <ol class="plans-steps">
       {steps.map((s) => (
         <li key={s.step} class={s.mark ? `plans-step-${s.mark}` : undefined}>
-          <span class="plans-step-text">{script?.[s.step - 1] ? stepText(script[s.step - 1]!, t, num) : s.text}</span>{' '}
+          <span class="plans-step-text">{script?.[s.step - 1] ? stepText(script[s.step - 1]!, t, figure) : s.text}</span>{' '}
           <span class="plans-step-mark">
             {s.mark === 'done' ? t('plans_markedDone', elapsedText(s.atMs ?? 0)) : s.mark === 'wrong' ? t('plans_markedWrong', elapsedText(s.atMs ?? 0), s.note || '—') : t('plans_notMarked')}
           </span>
@@ -105,7 +105,7 @@ function CaseDetails({ result, script }: { result: CaseResult; script: readonly 
           <tbody>
             {result.outcomes.map((o, i) => {
               // Our words in the UI's language; the exports keep the judge's English (lib/plans/outcome-text.ts).
-              const x = outcomeText(o, t, num);
+              const x = outcomeText(o, t, figure);
               return (
                 <tr key={i} class={o.passed ? 'plans-pass' : 'plans-fail'}>
                   <td>{x.name}</td>
