@@ -17,7 +17,7 @@ import { TableFit } from '../shared/TableFit';
 import { elapsedText, runResultOf } from '../../lib/plans/guided';
 import type { LatencyFigures } from '../../lib/plans/latency';
 import type { ScriptStep, ScriptStepResult } from '../../lib/plans/checks-schema';
-import { outcomeText, stepText } from '../../lib/plans/outcome-text';
+import { callErrorText, outcomeText, stepText } from '../../lib/plans/outcome-text';
 import { GuidedCall } from './GuidedCall';
 
 const ms = (n: number | null) => (n === null ? '—' : t('plans_ms', num(Math.round(n))));
@@ -90,7 +90,7 @@ function CaseDetails({ result, script }: { result: CaseResult; script: readonly 
         {t('plans_caseVerdict', result.label, verdictLabel(result.verdict))}
       </summary>
       <CaseFigures result={result} />
-      {result.error ? <p>{result.error}</p> : null}
+      {result.error ? <p>{result.errorCheck ? callErrorText(result.errorCheck, t) : result.error}</p> : null}
       {result.outcomes.length ? (
         <table>
           <caption class="visually-hidden">{t('plans_expectationsOf', result.label)}</caption>

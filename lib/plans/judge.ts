@@ -11,7 +11,7 @@ import { executionLatency, latencyChecks, saidOutcomes } from './checks';
 import type { ScriptStepResult } from './checks-schema';
 import type { LatencyFigures } from './latency';
 import { fieldMatches, matchers, saidWhere } from './matchers';
-import type { CheckedOutcome, FieldCheck } from './outcome-text';
+import type { CallError, CheckedOutcome, FieldCheck } from './outcome-text';
 import { repeatsVerdict, summarizeRepeats, worstRun, type CallRun, type CaseRepeats } from './repeats';
 import { gateOf, minPassRateOf, repeatsOf, type Gate, type TestCase, type TestPlan } from './schema';
 import type { SensitivePattern } from './sensitive';
@@ -39,6 +39,8 @@ export interface CaseResult {
   verdict: Verdict;
   /** Why the call never happened, or why it had not finished (verdict `error`). */
   error: string | null;
+  /** The same as data, for the results in the UI's language (outcome-text.ts); never exported. */
+  errorCheck?: CallError | null;
   /** Set when the run was interrupted before this case's call ended (verdict `error`). */
   unfinished?: Interruption | null;
   outcomes: ExpectationOutcome[];
@@ -132,11 +134,13 @@ function outcomesFor(c: TestCase, execution: Execution, patterns: readonly Sensi
   return out;
 }
 
-function neverHappened(c: TestCase, execution: Execution | undefined): string | null {
-  if (!execution) return 'No execution of the batch carries this case.';
-  if (!isTerminalExecutionStatus(execution.status)) return `The call had not finished (last status: ${execution.status}).`;
-  if (NOT_PLACED.has(execution.status) && !expectedStatuses(c).includes(execution.status)) {
-    return `The call was not placed: ${execution.status}${execution.error_message ? ` (${execution.error_message})` : ''}.`;
+function neverHappened(c: TestCase, execution: Execution | undefined): { error: string; errorCheck: CallError } | null {
+  if (!execution) return { error: 'No execution of the batch carries this case.', errorCheck: { kind: 'noExecution' } };
+  const status = execution.status;
+  if (!isTerminalExecutionStatus(status)) return { error: `The call had not finished (last status: ${status}).`, errorCheck: { kind: 'notFinished', status } };
+  if (NOT_PLACED.has(status) && !expectedStatuses(c).includes(status)) {
+    const message = execution.error_message || null;
+    return { error: `The call was not placed: ${status}${message ? ` (${message})` : ''}.`, errorCheck: { kind: 'notPlaced', status, message } };
   }
   return null;
 }
@@ -159,9 +163,13 @@ function unfinishedIn(interrupted: Interruption | null | undefined, execution: E
 /** `patterns`: the plan's own sensitive patterns (for `agent_never_reveals`). */
 export function judgeCase(c: TestCase, execution: Execution | undefined, interrupted?: Interruption | null, patterns: readonly SensitivePattern[] = []): CaseResult {
   const unfinished = unfinishedIn(interrupted, execution);
-  const error = unfinished
-    ? `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`
+  const why = unfinished
+    ? {
+        error: `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`,
+        errorCheck: { kind: 'interrupted', why: unfinished, status: execution?.status ?? null } satisfies CallError,
+      }
     : neverHappened(c, execution);
+  const error = why?.error ?? null;
   const outcomes = execution && !error ? outcomesFor(c, execution, patterns) : [];
   const verdict: Verdict = error ? 'error' : outcomes.every((o) => o.passed) ? 'pass' : 'fail';
   return {
@@ -170,6 +178,7 @@ export function judgeCase(c: TestCase, execution: Execution | undefined, interru
     contactNumber: c.contact_number,
     verdict,
     error,
+    errorCheck: why?.errorCheck ?? null,
     unfinished,
     triage: triageCall({ verdict, execution, outcomes, unfinished }),
     outcomes,
@@ -208,6 +217,7 @@ function callRun(repeat: number, r: CaseResult): CallRun {
     costCents: r.costCents,
     reasons: r.verdict === 'pass' ? [] : failureTexts(r),
     failedOutcomes: r.verdict === 'pass' || r.error ? [] : r.outcomes.filter((o) => !o.passed),
+    errorCheck: r.errorCheck ?? null,
     failedChecks: r.outcomes.filter((o) => !o.passed).length,
   };
 }

@@ -55,7 +55,33 @@ export type OutcomeCheck =
 export type OutcomeKind = OutcomeCheck['kind'];
 
 /** The fields of a run result only the results view reads (the checks as data); the JSON export leaves them out. */
-export const VIEW_ONLY_KEYS: ReadonlySet<string> = new Set(['check', 'failedOutcomes', 'outcome']);
+export const VIEW_ONLY_KEYS: ReadonlySet<string> = new Set(['check', 'failedOutcomes', 'outcome', 'errorCheck']);
+
+/** Why a case's call never happened, or had not ended when the run was interrupted, as data. */
+export type CallError =
+  | { kind: 'noExecution' }
+  | { kind: 'batchNotPlaced'; message: string }
+  | { kind: 'notFinished'; status: string }
+  | { kind: 'notPlaced'; status: string; message: string | null }
+  | { kind: 'interrupted'; why: 'cancelled' | 'not-finished'; status: string | null };
+
+/** The judge's error of a case (`The call was not placed: busy.`) in the language of `t`; the service's status and message as it gave them. */
+export function callErrorText(e: CallError, t: Lookup): string {
+  switch (e.kind) {
+    case 'noExecution':
+      return t('plans_errNoExecution');
+    case 'batchNotPlaced':
+      return t('plans_errBatchNotPlaced', e.message);
+    case 'notFinished':
+      return t('plans_errNotFinished', e.status);
+    case 'notPlaced':
+      return e.message ? t('plans_errNotPlacedMessage', e.status, e.message) : t('plans_errNotPlaced', e.status);
+    case 'interrupted':
+      return e.why === 'cancelled'
+        ? e.status === null ? t('plans_errCancelledNotDialled') : t('plans_errCancelled', e.status)
+        : e.status === null ? t('plans_errTimeLimitNotDialled') : t('plans_errTimeLimit', e.status);
+  }
+}
 
 /** An outcome as the judge gives it: its English text, and (from this version on) its check as data. */
 export interface CheckedOutcome extends Match {

@@ -4,7 +4,7 @@
  * judge.ts judges each call and hands the calls here.
  */
 import type { Gate } from './schema';
-import type { CheckedOutcome } from './outcome-text';
+import type { CallError, CheckedOutcome } from './outcome-text';
 import type { Triage } from './triage';
 
 type Verdict = 'pass' | 'fail' | 'error';
@@ -24,6 +24,8 @@ export interface CallRun {
   reasons: string[];
   /** The failing expectations behind `reasons`, in the same order (none when the reason is an error); for the results in the UI's language, never exported. */
   failedOutcomes?: CheckedOutcome[];
+  /** Why the call never happened (its reason then), as data; never exported. */
+  errorCheck?: CallError | null;
   /** Failed expectations (for ranking the worst call). */
   failedChecks: number;
   /**
@@ -39,6 +41,8 @@ export interface FailureReason {
   count: number;
   /** The failing expectation this reason words (none for an error); for the results in the UI's language, never exported. */
   outcome?: CheckedOutcome;
+  /** Why the call never happened, as data (an error reason); never exported. */
+  errorCheck?: CallError;
 }
 
 export interface CaseRepeats {
@@ -86,8 +90,9 @@ export function failureReasons(runs: readonly CallRun[]): FailureReason[] {
       const key = `${run.triage}\u0000${reason}`;
       const known = counts.get(key);
       const outcome = run.failedOutcomes?.[i];
+      const errorCheck = !outcome && run.errorCheck ? run.errorCheck : null;
       if (known) known.count++;
-      else counts.set(key, { reason, triage: run.triage, count: 1, ...(outcome ? { outcome } : {}) });
+      else counts.set(key, { reason, triage: run.triage, count: 1, ...(outcome ? { outcome } : {}), ...(errorCheck ? { errorCheck } : {}) });
     });
   }
   return [...counts.values()].sort((a, b) => b.count - a.count);

@@ -8,7 +8,8 @@ import { fillMessage, type Catalogue, type MessageKey } from '../../../lib/i18n'
 import { toJson } from '../../../lib/plans/export';
 import { withScript } from '../../../lib/plans/guided';
 import { judgeCase, judgeRun, type ExpectationOutcome } from '../../../lib/plans/judge';
-import { failureText, outcomeText, type OutcomeKind } from '../../../lib/plans/outcome-text';
+import { callErrorText, failureText, outcomeText, type OutcomeKind } from '../../../lib/plans/outcome-text';
+import { failRun, newRun } from '../../../lib/plans/run-state';
 import { EXPECTABLE_STATUSES, type CaseExpectations } from '../../../lib/plans/schema';
 import { liveExecution, plan } from './fixtures';
 
@@ -154,6 +155,33 @@ describe('outcome text', () => {
     ]));
   });
 
+  it('why a call never happened: the judge’s English word for word, and German', () => {
+    const p = plan({ cases: [{ id: 'ok', label: 'Callback', contact_number: '+14155550123', expect: { status: 'completed' } }] });
+    const c = p.cases[0]!;
+    const results = [
+      judgeCase(c, undefined),
+      judgeCase(c, liveExecution({ status: 'in-progress' })),
+      judgeCase(c, liveExecution({ status: 'failed', error_message: 'Nummer ungültig' })),
+      judgeCase(c, liveExecution({ status: 'balance-low' })),
+      judgeCase(c, undefined, 'cancelled'),
+      judgeCase(c, liveExecution({ status: 'in-progress' }), 'cancelled'),
+      judgeCase(c, undefined, 'not-finished'),
+      judgeCase(c, liveExecution({ status: 'ringing' }), 'not-finished'),
+      ...failRun(newRun({ id: 'r1', planId: 'p1', plan: p, baseUrl: 'http://127.0.0.1' }, 0), 'Agent nicht gefunden', 5).result!.cases,
+    ];
+    expect(new Set(results.map((r) => r.errorCheck?.kind))).toEqual(new Set(['noExecution', 'notFinished', 'notPlaced', 'interrupted', 'batchNotPlaced']));
+    for (const r of results) {
+      expect(callErrorText(r.errorCheck!, EN)).toBe(r.error);
+      const german = callErrorText(r.errorCheck!, DE);
+      const ours = EXPECTABLE_STATUSES.reduce((rest, status) => rest.split(status).join(' '), german).replace(/in-progress|ringing/g, ' ');
+      expect({ german, english: ENGLISH.exec(ours)?.[0] ?? null }).toEqual({ german, english: null });
+    }
+    // A case of repeats that never happened: its reason in German too.
+    const run = judgeRun(plan({ repeat: 2, cases: [{ id: 'ok', label: 'Callback', contact_number: '+14155550123' }] }), new Map());
+    const reason = run.cases[0]!.repeats!.reasons[0]!;
+    expect([reason.reason, callErrorText(reason.errorCheck!, DE)]).toEqual(['No execution of the batch carries this case.', 'Keine Ausführung des Batches gehört zu diesem Fall.']);
+  });
+
   it('an outcome stored without its check (an older run) is shown as the judge wrote it', () => {
     expect(outcomeText({ name: 'status', passed: false, expected: 'completed', actual: 'busy' }, DE)).toEqual({ name: 'status', expected: 'completed', actual: 'busy' });
   });
@@ -164,7 +192,7 @@ describe('outcome text', () => {
     expect(run.cases[0]!.outcomes[0]!.check).toBeDefined();
     expect(run.cases[0]!.repeats!.reasons[0]!.outcome).toBeDefined();
     const json = toJson(run);
-    expect(json).not.toMatch(/"(check|failedOutcomes|outcome)"/);
+    expect(json).not.toMatch(/"(check|failedOutcomes|outcome|errorCheck)"/);
     expect(JSON.parse(json).cases[0].outcomes[0]).toEqual({ name: 'status', passed: false, expected: 'busy', actual: 'completed' });
   });
 });
