@@ -6,9 +6,10 @@
 import type { CaseResult, RunResult } from '../../lib/plans/judge';
 import { gateRun, type CaseGate, type GateChange } from '../../lib/plans/gate';
 import type { Triage } from '../../lib/plans/triage';
+import { callErrorText, failureText } from '../../lib/plans/outcome-text';
 import { formatDateTime } from '../../lib/ui/format';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
-import { num } from './plural';
+import { figure, num } from './plural';
 
 const TRIAGE_LABEL: Record<Triage, MessageKey> = {
   'no-connection': 'plans_triageNoConnection',
@@ -55,7 +56,7 @@ export function CaseFigures({ result }: { result: CaseResult }) {
           {r.reasons.map((x, i) => (
             <li key={i}>
               {t('plans_reasonCount', num(x.count))} {x.triage ? `${triageLabel(x.triage)}: ` : ''}
-              {x.reason}
+              {x.outcome ? failureText(x.outcome, t, figure) : x.errorCheck ? callErrorText(x.errorCheck, t) : x.reason}
             </li>
           ))}
         </ul>

@@ -12,11 +12,12 @@ import { ErrorMessage, StatusMessage } from '../shared/Messages';
 import { ConfirmAction } from './ConfirmAction';
 import { downloadText } from './download';
 import { t, uiLocale, type MessageKey } from '../../lib/i18n';
-import { num } from './plural';
+import { figure, num } from './plural';
 import { TableFit } from '../shared/TableFit';
 import { elapsedText, runResultOf } from '../../lib/plans/guided';
 import type { LatencyFigures } from '../../lib/plans/latency';
-import type { ScriptStepResult } from '../../lib/plans/checks-schema';
+import type { ScriptStep, ScriptStepResult } from '../../lib/plans/checks-schema';
+import { callErrorText, outcomeText, stepText } from '../../lib/plans/outcome-text';
 import { GuidedCall } from './GuidedCall';
 
 const ms = (n: number | null) => (n === null ? '—' : t('plans_ms', num(Math.round(n))));
@@ -30,13 +31,13 @@ function Latency({ figures }: { figures: LatencyFigures }) {
   );
 }
 
-/** A guided case's script with the tester's marks, as the verdict took them. */
-function ScriptMarks({ steps }: { steps: ScriptStepResult[] }) {
+/** A guided case's script with the tester's marks, as the verdict took them; each step in the UI's language when the plan still has it. */
+function ScriptMarks({ steps, script }: { steps: ScriptStepResult[]; script: readonly ScriptStep[] | undefined }) {
   return (
     <ol class="plans-steps">
       {steps.map((s) => (
         <li key={s.step} class={s.mark ? `plans-step-${s.mark}` : undefined}>
-          <span class="plans-step-text">{s.text}</span>{' '}
+          <span class="plans-step-text">{script?.[s.step - 1] ? stepText(script[s.step - 1]!, t, figure) : s.text}</span>{' '}
           <span class="plans-step-mark">
             {s.mark === 'done' ? t('plans_markedDone', elapsedText(s.atMs ?? 0)) : s.mark === 'wrong' ? t('plans_markedWrong', elapsedText(s.atMs ?? 0), s.note || '—') : t('plans_notMarked')}
           </span>
@@ -82,14 +83,14 @@ function Progress({ run }: { run: PlanRun }) {
   );
 }
 
-function CaseDetails({ result }: { result: CaseResult }) {
+function CaseDetails({ result, script }: { result: CaseResult; script: readonly ScriptStep[] | undefined }) {
   return (
     <details class="plans-case-details">
       <summary>
         {t('plans_caseVerdict', result.label, verdictLabel(result.verdict))}
       </summary>
       <CaseFigures result={result} />
-      {result.error ? <p>{result.error}</p> : null}
+      {result.error ? <p>{result.errorCheck ? callErrorText(result.errorCheck, t) : result.error}</p> : null}
       {result.outcomes.length ? (
         <table>
           <caption class="visually-hidden">{t('plans_expectationsOf', result.label)}</caption>
@@ -102,21 +103,25 @@ function CaseDetails({ result }: { result: CaseResult }) {
             </tr>
           </thead>
           <tbody>
-            {result.outcomes.map((o, i) => (
-              <tr key={i} class={o.passed ? 'plans-pass' : 'plans-fail'}>
-                <td>{o.name}</td>
-                <td>{o.expected}</td>
-                <td>{o.actual}</td>
-                <td>{o.passed ? t('plans_holds') : t('plans_doesNotHold')}</td>
-              </tr>
-            ))}
+            {result.outcomes.map((o, i) => {
+              // Our words in the UI's language; the exports keep the judge's English (lib/plans/outcome-text.ts).
+              const x = outcomeText(o, t, figure);
+              return (
+                <tr key={i} class={o.passed ? 'plans-pass' : 'plans-fail'}>
+                  <td>{x.name}</td>
+                  <td>{x.expected}</td>
+                  <td>{x.actual}</td>
+                  <td>{o.passed ? t('plans_holds') : t('plans_doesNotHold')}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       ) : !result.error ? (
         <p class="hint">{t('plans_noExpectations')}</p>
       ) : null}
       {result.latency ? <Latency figures={result.latency} /> : null}
-      {result.script ? <ScriptMarks steps={result.script} /> : null}
+      {result.script ? <ScriptMarks steps={result.script} script={script} /> : null}
     </details>
   );
 }
@@ -217,7 +222,7 @@ export function RunResults({
             </table>
           </TableFit>
           {r.cases.map((c) => (
-            <CaseDetails key={c.caseId} result={c} />
+            <CaseDetails key={c.caseId} result={c} script={run.plan.cases.find((x) => x.id === c.caseId)?.caller_script} />
           ))}
           <div class="actions">
             <PinBaseline run={run} baseline={baseline} onError={onError} />

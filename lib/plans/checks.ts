@@ -3,12 +3,12 @@
  */
 import type { Execution } from '../api/schemas/execution';
 import { latencyFigures, latencyOutcomes } from './latency';
-import type { Match } from './matchers';
+import type { CheckedOutcome } from './outcome-text';
 import { agentEnded, counted, inOrder, neverReveals, neverSays, noRepeatedAgentLines, says, turnsOf, withinFirst } from './said';
 import type { CaseExpectations } from './schema';
 import { patternsFor, type SensitivePattern } from './sensitive';
 
-type Outcome = Match & { name: string };
+type Outcome = CheckedOutcome;
 
 export function saidOutcomes(e: CaseExpectations, execution: Execution, planPatterns: readonly SensitivePattern[] = []): Outcome[] {
   const t = e.transcript;

@@ -3,6 +3,7 @@ import { csvField } from '../calls/csv';
 import type { CaseResult, RunResult } from './judge';
 import { passesText } from './repeats';
 import { TRIAGE_TEXT } from './triage';
+import { VIEW_ONLY_KEYS } from './outcome-text';
 
 /** XML 1.0 text: the five special characters escaped, characters XML cannot hold dropped. */
 export function xmlEscape(text: string): string {
@@ -115,8 +116,13 @@ export function toJUnit(run: RunResult): string {
   ].join('\n');
 }
 
-/** The run as stored and exported: the result itself, versioned. */
-export const toJson = (run: RunResult) => `${JSON.stringify({ format: 'voice-agent-test-run', version: 1, ...run }, null, 2)}\n`;
+/**
+ * The run as exported: the result itself, versioned, less what only the results view reads (the
+ * checks as data behind the English text, for the UI's language: outcome-text.ts), so the file's
+ * shape stays the one CI reads.
+ */
+export const toJson = (run: RunResult) =>
+  `${JSON.stringify({ format: 'voice-agent-test-run', version: 1, ...run }, (key, value: unknown) => (VIEW_ONLY_KEYS.has(key) ? undefined : value), 2)}\n`;
 
 export const CSV_COLUMNS = ['case_id', 'label', 'contact_number', 'verdict', 'status', 'duration_s', 'cost_cents', 'execution_id', 'problems', 'triage', 'passes', 'calls', 'pass_rate', 'flaky', 'gate'] as const;
 

@@ -7,6 +7,7 @@
 import { z } from '../zod';
 import type { MessageKey } from '../i18n';
 import type { ScriptStep, ScriptStepResult } from './checks-schema';
+import type { CheckedOutcome } from './outcome-text';
 
 export type { ScriptStepResult } from './checks-schema';
 import type { CaseResult, RunResult, Verdict } from './judge';
@@ -60,13 +61,14 @@ export function withScript(result: CaseResult, script: readonly ScriptStep[], ma
     const m = marks.find((x) => x.step === i);
     return { step: i + 1, text: stepText(s), mark: m?.mark ?? null, note: m?.note ?? '', atMs: m?.atMs ?? null };
   });
-  const outcomes = steps
+  const outcomes: CheckedOutcome[] = steps
     .filter((s) => s.mark)
     .map((s) => ({
       name: `caller script step ${s.step}`,
       passed: s.mark === 'done',
       expected: s.text,
       actual: `${s.mark === 'done' ? 'done' : 'wrong'} at ${elapsedText(s.atMs!)}${s.note ? `: ${s.note}` : s.mark === 'wrong' ? ' (no note)' : ''}`,
+      check: { kind: 'callerStep', step: s.step, script: script[s.step - 1]!, mark: s.mark!, atMs: s.atMs!, note: s.note },
     }));
   const all = [...result.outcomes, ...outcomes];
   const verdict: Verdict = result.verdict === 'error' ? 'error' : all.every((o) => o.passed) ? 'pass' : 'fail';

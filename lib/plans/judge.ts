@@ -10,7 +10,8 @@ import { callKey } from './batch';
 import { executionLatency, latencyChecks, saidOutcomes } from './checks';
 import type { ScriptStepResult } from './checks-schema';
 import type { LatencyFigures } from './latency';
-import { fieldMatches, matchers, type Match } from './matchers';
+import { fieldMatches, matchers, saidWhere } from './matchers';
+import type { CallError, CheckedOutcome, FieldCheck } from './outcome-text';
 import { repeatsVerdict, summarizeRepeats, worstRun, type CallRun, type CaseRepeats } from './repeats';
 import { gateOf, minPassRateOf, repeatsOf, type Gate, type TestCase, type TestPlan } from './schema';
 import type { SensitivePattern } from './sensitive';
@@ -25,10 +26,11 @@ export type Verdict = 'pass' | 'fail' | 'error';
  */
 export type Interruption = 'cancelled' | 'not-finished';
 
-export interface ExpectationOutcome extends Match {
-  /** What was checked, as a person reads it: `status`, `extracted.interested equals`, `transcript contains`. */
-  name: string;
-}
+/**
+ * `name`: what was checked, as the exports word it: `status`, `extracted.interested equals`,
+ * `transcript contains`. `check`: the same as data, for the results in the UI's language (outcome-text.ts).
+ */
+export type ExpectationOutcome = CheckedOutcome;
 
 export interface CaseResult {
   caseId: string;
@@ -37,6 +39,8 @@ export interface CaseResult {
   verdict: Verdict;
   /** Why the call never happened, or why it had not finished (verdict `error`). */
   error: string | null;
+  /** The same as data, for the results in the UI's language (outcome-text.ts); never exported. */
+  errorCheck?: CallError | null;
   /** Set when the run was interrupted before this case's call ended (verdict `error`). */
   unfinished?: Interruption | null;
   outcomes: ExpectationOutcome[];
@@ -103,27 +107,40 @@ function outcomesFor(c: TestCase, execution: Execution, patterns: readonly Sensi
   const e = c.expect;
   const out: ExpectationOutcome[] = [];
   const statuses = expectedStatuses(c);
-  if (statuses.length) out.push({ name: 'status', ...matchers.status(statuses, callOutcome(execution)) });
+  const outcome = callOutcome(execution);
+  if (statuses.length) out.push({ name: 'status', ...matchers.status(statuses, outcome), check: { kind: 'status', expected: statuses, actual: outcome } });
   for (const [field, expectation] of Object.entries(e.extracted ?? {})) {
     const actual = execution.extracted_data?.[field];
-    for (const { check, ...m } of fieldMatches(expectation, actual)) out.push({ name: `extracted.${field} ${check}`, ...m });
+    for (const { check, ...m } of fieldMatches(expectation, actual)) {
+      out.push({ name: `extracted.${field} ${check}`, ...m, check: { kind: 'extracted', field, check: check as FieldCheck, expectation, actual } });
+    }
   }
-  for (const phrase of e.transcript?.contains ?? []) out.push({ name: 'transcript contains', ...matchers.transcriptContains(phrase, execution.transcript) });
-  for (const phrase of e.transcript?.not_contains ?? []) out.push({ name: 'transcript does not contain', ...matchers.transcriptNotContains(phrase, execution.transcript) });
+  const transcript = execution.transcript;
+  // The excerpt where it was said: the transcript's own words (saidWhere's text less its English `said: `).
+  const said = (phrase: string) => ({ phrase, transcript: !!transcript, said: saidWhere(phrase, transcript)?.replace(/^said: /, '') ?? null });
+  for (const phrase of e.transcript?.contains ?? []) out.push({ name: 'transcript contains', ...matchers.transcriptContains(phrase, transcript), check: { kind: 'transcriptContains', ...said(phrase) } });
+  for (const phrase of e.transcript?.not_contains ?? []) out.push({ name: 'transcript does not contain', ...matchers.transcriptNotContains(phrase, transcript), check: { kind: 'transcriptNotContains', ...said(phrase) } });
   const seconds = execution.conversation_duration;
-  if (e.duration?.at_least !== undefined) out.push({ name: 'duration', ...matchers.durationAtLeast(e.duration.at_least, seconds) });
-  if (e.duration?.at_most !== undefined) out.push({ name: 'duration', ...matchers.durationAtMost(e.duration.at_most, seconds) });
-  if (e.cost) out.push({ name: 'cost', ...matchers.costAtMost(e.cost.at_most, execution.total_cost) });
-  if (e.hangup_by) out.push({ name: 'hung up by', ...matchers.hangupBy(e.hangup_by, execution.telephony_data?.hangup_by) });
+  const secondsOrNull = typeof seconds === 'number' ? seconds : null;
+  if (e.duration?.at_least !== undefined) out.push({ name: 'duration', ...matchers.durationAtLeast(e.duration.at_least, seconds), check: { kind: 'duration', bound: 'atLeast', seconds: e.duration.at_least, actual: secondsOrNull } });
+  if (e.duration?.at_most !== undefined) out.push({ name: 'duration', ...matchers.durationAtMost(e.duration.at_most, seconds), check: { kind: 'duration', bound: 'atMost', seconds: e.duration.at_most, actual: secondsOrNull } });
+  const cost = typeof execution.total_cost === 'number' ? execution.total_cost : null;
+  if (e.cost) out.push({ name: 'cost', ...matchers.costAtMost(e.cost.at_most, execution.total_cost), check: { kind: 'cost', cents: e.cost.at_most, actual: cost } });
+  if (e.hangup_by) {
+    const by = execution.telephony_data?.hangup_by;
+    out.push({ name: 'hung up by', ...matchers.hangupBy(e.hangup_by, by), check: { kind: 'hungUpBy', expected: e.hangup_by, actual: by ?? null } });
+  }
   out.push(...saidOutcomes(e, execution, patterns), ...latencyChecks(e, execution));
   return out;
 }
 
-function neverHappened(c: TestCase, execution: Execution | undefined): string | null {
-  if (!execution) return 'No execution of the batch carries this case.';
-  if (!isTerminalExecutionStatus(execution.status)) return `The call had not finished (last status: ${execution.status}).`;
-  if (NOT_PLACED.has(execution.status) && !expectedStatuses(c).includes(execution.status)) {
-    return `The call was not placed: ${execution.status}${execution.error_message ? ` (${execution.error_message})` : ''}.`;
+function neverHappened(c: TestCase, execution: Execution | undefined): { error: string; errorCheck: CallError } | null {
+  if (!execution) return { error: 'No execution of the batch carries this case.', errorCheck: { kind: 'noExecution' } };
+  const status = execution.status;
+  if (!isTerminalExecutionStatus(status)) return { error: `The call had not finished (last status: ${status}).`, errorCheck: { kind: 'notFinished', status } };
+  if (NOT_PLACED.has(status) && !expectedStatuses(c).includes(status)) {
+    const message = execution.error_message || null;
+    return { error: `The call was not placed: ${status}${message ? ` (${message})` : ''}.`, errorCheck: { kind: 'notPlaced', status, message } };
   }
   return null;
 }
@@ -146,9 +163,13 @@ function unfinishedIn(interrupted: Interruption | null | undefined, execution: E
 /** `patterns`: the plan's own sensitive patterns (for `agent_never_reveals`). */
 export function judgeCase(c: TestCase, execution: Execution | undefined, interrupted?: Interruption | null, patterns: readonly SensitivePattern[] = []): CaseResult {
   const unfinished = unfinishedIn(interrupted, execution);
-  const error = unfinished
-    ? `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`
+  const why = unfinished
+    ? {
+        error: `${INTERRUPTED_TEXT[unfinished]}${execution ? ` (last status: ${execution.status})` : ' (it had not been dialled)'}.`,
+        errorCheck: { kind: 'interrupted', why: unfinished, status: execution?.status ?? null } satisfies CallError,
+      }
     : neverHappened(c, execution);
+  const error = why?.error ?? null;
   const outcomes = execution && !error ? outcomesFor(c, execution, patterns) : [];
   const verdict: Verdict = error ? 'error' : outcomes.every((o) => o.passed) ? 'pass' : 'fail';
   return {
@@ -157,6 +178,7 @@ export function judgeCase(c: TestCase, execution: Execution | undefined, interru
     contactNumber: c.contact_number,
     verdict,
     error,
+    errorCheck: why?.errorCheck ?? null,
     unfinished,
     triage: triageCall({ verdict, execution, outcomes, unfinished }),
     outcomes,
@@ -194,6 +216,8 @@ function callRun(repeat: number, r: CaseResult): CallRun {
     durationSeconds: r.durationSeconds,
     costCents: r.costCents,
     reasons: r.verdict === 'pass' ? [] : failureTexts(r),
+    failedOutcomes: r.verdict === 'pass' || r.error ? [] : r.outcomes.filter((o) => !o.passed),
+    errorCheck: r.errorCheck ?? null,
     failedChecks: r.outcomes.filter((o) => !o.passed).length,
   };
 }

@@ -9,7 +9,7 @@
  */
 import { z } from '../zod';
 import type { LatencyExpectation } from './checks-schema';
-import type { Match } from './matchers';
+import type { CheckedOutcome, LatencyFigure } from './outcome-text';
 
 const ms = z.union([z.number(), z.string().regex(/^\s*\d+(\.\d+)?\s*$/).transform(Number)]).nullish().catch(null);
 const part = z
@@ -81,23 +81,32 @@ export function latencyFigures(raw: unknown): LatencyFigures | null {
 const shown = (n: number) => `${Math.round(n)} ms`;
 
 /** One outcome per bound the case gives: the figure beside the bound. */
-export function latencyOutcomes(bounds: LatencyExpectation, figures: LatencyFigures | null): Array<Match & { name: string }> {
-  const out: Array<Match & { name: string }> = [];
+export function latencyOutcomes(bounds: LatencyExpectation, figures: LatencyFigures | null): CheckedOutcome[] {
+  const out: CheckedOutcome[] = [];
   const turns = figures?.turnsMs.length ?? 0;
   const missing = !figures ? '(no latency_data)' : '(no turns in latency_data)';
-  const check = (name: string, bound: number | undefined, value: number | null | undefined, note: string) => {
+  const check = (name: string, figure: LatencyFigure, bound: number | undefined, value: number | null | undefined, note: string) => {
     if (bound === undefined) return;
+    const noFirstAudio = value === null && !!figures && name === 'latency first audio';
     out.push({
       name,
       passed: typeof value === 'number' && value <= bound,
       expected: `at most ${shown(bound)}`,
-      actual: typeof value === 'number' ? `${shown(value)}${note}` : value === null && figures && name === 'latency first audio' ? '(no time_to_first_audio)' : missing,
+      actual: typeof value === 'number' ? `${shown(value)}${note}` : noFirstAudio ? '(no time_to_first_audio)' : missing,
+      check: {
+        kind: 'latency',
+        figure,
+        boundMs: bound,
+        valueMs: typeof value === 'number' ? value : null,
+        turns,
+        missing: typeof value === 'number' ? null : noFirstAudio ? 'firstAudio' : !figures ? 'data' : 'turns',
+      },
     });
   };
   const over = ` over ${turns} turn${turns === 1 ? '' : 's'}`;
-  check('latency first audio', bounds.first_audio_at_most_ms, figures?.firstAudioMs, '');
-  check('latency turn median', bounds.turn_median_at_most_ms, figures?.medianMs, over);
-  check('latency turn p95', bounds.turn_p95_at_most_ms, figures?.p95Ms, over);
-  check('latency turn worst', bounds.turn_worst_at_most_ms, figures?.worstMs, over);
+  check('latency first audio', 'firstAudio', bounds.first_audio_at_most_ms, figures?.firstAudioMs, '');
+  check('latency turn median', 'median', bounds.turn_median_at_most_ms, figures?.medianMs, over);
+  check('latency turn p95', 'p95', bounds.turn_p95_at_most_ms, figures?.p95Ms, over);
+  check('latency turn worst', 'worst', bounds.turn_worst_at_most_ms, figures?.worstMs, over);
   return out;
 }

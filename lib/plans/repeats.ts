@@ -4,6 +4,7 @@
  * judge.ts judges each call and hands the calls here.
  */
 import type { Gate } from './schema';
+import type { CallError, CheckedOutcome } from './outcome-text';
 import type { Triage } from './triage';
 
 type Verdict = 'pass' | 'fail' | 'error';
@@ -21,6 +22,10 @@ export interface CallRun {
   costCents: number | null;
   /** Why it did not pass: the error, or each failing expectation (`status: expected completed, got busy`). */
   reasons: string[];
+  /** The failing expectations behind `reasons`, in the same order (none when the reason is an error); for the results in the UI's language, never exported. */
+  failedOutcomes?: CheckedOutcome[];
+  /** Why the call never happened (its reason then), as data; never exported. */
+  errorCheck?: CallError | null;
   /** Failed expectations (for ranking the worst call). */
   failedChecks: number;
   /**
@@ -34,6 +39,10 @@ export interface FailureReason {
   reason: string;
   triage: Triage | null;
   count: number;
+  /** The failing expectation this reason words (none for an error); for the results in the UI's language, never exported. */
+  outcome?: CheckedOutcome;
+  /** Why the call never happened, as data (an error reason); never exported. */
+  errorCheck?: CallError;
 }
 
 export interface CaseRepeats {
@@ -74,12 +83,17 @@ export function failureReasons(runs: readonly CallRun[]): FailureReason[] {
   const counts = new Map<string, FailureReason>();
   for (const run of runs) {
     if (run.verdict === 'pass') continue;
-    for (const reason of new Set(run.reasons)) {
+    const seen = new Set<string>();
+    run.reasons.forEach((reason, i) => {
+      if (seen.has(reason)) return;
+      seen.add(reason);
       const key = `${run.triage}\u0000${reason}`;
       const known = counts.get(key);
+      const outcome = run.failedOutcomes?.[i];
+      const errorCheck = !outcome && run.errorCheck ? run.errorCheck : null;
       if (known) known.count++;
-      else counts.set(key, { reason, triage: run.triage, count: 1 });
-    }
+      else counts.set(key, { reason, triage: run.triage, count: 1, ...(outcome ? { outcome } : {}), ...(errorCheck ? { errorCheck } : {}) });
+    });
   }
   return [...counts.values()].sort((a, b) => b.count - a.count);
 }

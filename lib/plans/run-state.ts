@@ -136,7 +136,7 @@ export function failRun(run: PlanRun, message: string, now: number): PlanRun {
   // A retry that could not be placed: the earlier placements' calls keep their verdicts; the retry says why.
   if (run.rounds?.length) return finish({ ...run, follow: null }, now, message);
   const result = judgeRun(run.plan, new Map(), { batchId: run.batchId, startedAt: run.createdAt, finishedAt: now });
-  const cases = result.cases.map((c) => ({ ...c, error: `The run's batch was not placed: ${message}` }));
+  const cases = result.cases.map((c) => ({ ...c, error: `The run's batch was not placed: ${message}`, errorCheck: { kind: 'batchNotPlaced' as const, message } }));
   return { ...run, step: 'finished', phase: 'failed', lastError: message, nextPollAt: null, finishedAt: now, result: { ...result, cases } };
 }
 

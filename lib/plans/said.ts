@@ -8,6 +8,7 @@
 import { parseTranscript, type TranscriptTurn } from '../executions/transcript';
 import type { CountRule, Line, Who } from './checks-schema';
 import { looseText, type Match } from './matchers';
+import type { LineRef, SaidCheck, TurnRef } from './outcome-text';
 import { findSensitive, regexFlags, type SensitivePattern } from './sensitive';
 
 /** A turn with its place in the conversation, counted from 1 over both speakers. */
@@ -39,85 +40,126 @@ export function lineText(l: Pick<Line, 'speaker' | 'says' | 'matches' | 'flags'>
 }
 
 const EXCERPT = 60;
-/** `turn 3 (agent): "May I have your date of birth?"`, shortened. */
-export function turnText(turn: Turn): string {
+/** A turn as the results cite it: its number, who spoke, its words (quoted, shortened). */
+export function turnRef(turn: Turn): TurnRef {
   const text = turn.text.replace(/\s+/g, ' ');
   const short = text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
-  return `turn ${turn.n}${turn.speaker ? ` (${SPEAKER_WORD[turn.speaker]})` : ''}: ${JSON.stringify(short)}`;
+  return { n: turn.n, speaker: turn.speaker ? SPEAKER_WORD[turn.speaker] : null, excerpt: JSON.stringify(short) };
 }
+
+/** `turn 3 (agent): "May I have your date of birth?"`, shortened. */
+export function turnText(turn: Turn): string {
+  const r = turnRef(turn);
+  return `turn ${r.n}${r.speaker ? ` (${r.speaker})` : ''}: ${r.excerpt}`;
+}
+
+/** A line as data, for the results in the UI's language. */
+const lineRef = (l: Pick<Line, 'speaker' | 'says' | 'matches' | 'flags'>): LineRef => ({ who: l.speaker ?? 'anyone', says: l.says, matches: l.matches, flags: l.flags });
+const refOr = (t: Turn | null | undefined) => (t ? turnRef(t) : null);
 
 const NO_TRANSCRIPT = '(no transcript)';
 const firstSaying = (turns: readonly Turn[], l: Line) => turns.find((t) => turnSays(t, l)) ?? null;
 
-export function says(l: Line, turns: readonly Turn[]): Match {
+type Said<K extends SaidCheck['kind']> = Match & { check: Extract<SaidCheck, { kind: K }> };
+
+export function says(l: Line, turns: readonly Turn[]): Said<'says'> {
   const found = firstSaying(turns, l);
-  return { passed: !!found, expected: lineText(l), actual: found ? turnText(found) : turns.length ? 'not said' : NO_TRANSCRIPT };
+  return {
+    passed: !!found,
+    expected: lineText(l),
+    actual: found ? turnText(found) : turns.length ? 'not said' : NO_TRANSCRIPT,
+    check: { kind: 'says', line: lineRef(l), found: refOr(found), transcript: turns.length > 0 },
+  };
 }
 
-export function neverSays(l: Line, turns: readonly Turn[]): Match {
+export function neverSays(l: Line, turns: readonly Turn[]): Said<'neverSays'> {
   const found = firstSaying(turns, l);
-  return { passed: !found, expected: `never: ${lineText(l)}`, actual: found ? turnText(found) : turns.length ? 'not said' : NO_TRANSCRIPT };
+  return {
+    passed: !found,
+    expected: `never: ${lineText(l)}`,
+    actual: found ? turnText(found) : turns.length ? 'not said' : NO_TRANSCRIPT,
+    check: { kind: 'neverSays', line: lineRef(l), found: refOr(found), transcript: turns.length > 0 },
+  };
 }
 
 /**
  * "X before Y": the first turn saying each line comes after the first turn saying the line before it.
  * Every line must be said (a line never said fails the order).
  */
-export function inOrder(ls: readonly Line[], turns: readonly Turn[]): Match {
+export function inOrder(ls: readonly Line[], turns: readonly Turn[]): Said<'inOrder'> {
   const expected = `in this order: ${ls.map(lineText).join(' → ')}`;
-  if (!turns.length) return { passed: false, expected, actual: NO_TRANSCRIPT };
+  const check = { kind: 'inOrder', lines: ls.map(lineRef), transcript: turns.length > 0, missing: null, wrong: null, turns: [] } satisfies SaidCheck;
+  if (!turns.length) return { passed: false, expected, actual: NO_TRANSCRIPT, check };
   const firsts = ls.map((l) => firstSaying(turns, l));
   const missing = firsts.findIndex((t) => !t);
-  if (missing >= 0) return { passed: false, expected, actual: `never: ${lineText(ls[missing]!)}` };
+  if (missing >= 0) return { passed: false, expected, actual: `never: ${lineText(ls[missing]!)}`, check: { ...check, missing } };
   for (let i = 1; i < firsts.length; i++) {
     if (firsts[i]!.n <= firsts[i - 1]!.n) {
-      return { passed: false, expected, actual: `${lineText(ls[i]!)} first at turn ${firsts[i]!.n}, before (or in) turn ${firsts[i - 1]!.n} where ${lineText(ls[i - 1]!)}` };
+      return {
+        passed: false,
+        expected,
+        actual: `${lineText(ls[i]!)} first at turn ${firsts[i]!.n}, before (or in) turn ${firsts[i - 1]!.n} where ${lineText(ls[i - 1]!)}`,
+        check: { ...check, wrong: { index: i, at: firsts[i]!.n, before: firsts[i - 1]!.n } },
+      };
     }
   }
-  return { passed: true, expected, actual: `turns ${firsts.map((t) => t!.n).join(' → ')}` };
+  const at = firsts.map((t) => t!.n);
+  return { passed: true, expected, actual: `turns ${at.join(' → ')}`, check: { ...check, turns: at } };
 }
 
 /** How many turns say the line, within `at_least`..`at_most`. */
-export function counted(rule: CountRule, turns: readonly Turn[]): Match {
+export function counted(rule: CountRule, turns: readonly Turn[]): Said<'count'> {
   const hits = turns.filter((t) => turnSays(t, rule));
   const bounds = [rule.at_least !== undefined ? `at least ${rule.at_least}` : '', rule.at_most !== undefined ? `at most ${rule.at_most}` : ''].filter(Boolean).join(' and ');
   const n = hits.length;
   const passed = (rule.at_least === undefined || n >= rule.at_least) && (rule.at_most === undefined || n <= rule.at_most);
   const where = n ? ` (turns ${hits.map((t) => t.n).join(', ')})` : '';
-  return { passed: turns.length ? passed : false, expected: `${lineText(rule)} ${bounds} times`, actual: turns.length ? `${n} time${n === 1 ? '' : 's'}${where}` : NO_TRANSCRIPT };
+  return {
+    passed: turns.length ? passed : false,
+    expected: `${lineText(rule)} ${bounds} times`,
+    actual: turns.length ? `${n} time${n === 1 ? '' : 's'}${where}` : NO_TRANSCRIPT,
+    check: { kind: 'count', line: lineRef(rule), atLeast: rule.at_least ?? null, atMost: rule.at_most ?? null, transcript: turns.length > 0, hits: hits.map((t) => t.n) },
+  };
 }
 
 /** Said within the first `n` turns of the conversation (both speakers counted). */
-export function withinFirst(n: number, l: Line, turns: readonly Turn[]): Match {
+export function withinFirst(n: number, l: Line, turns: readonly Turn[]): Said<'withinFirst'> {
   const found = firstSaying(turns, l);
   const expected = `${lineText(l)} within the first ${n} turn${n === 1 ? '' : 's'}`;
-  if (!found) return { passed: false, expected, actual: turns.length ? 'not said' : NO_TRANSCRIPT };
-  return { passed: found.n <= n, expected, actual: found.n <= n ? turnText(found) : `only at ${turnText(found)}` };
+  const check = { kind: 'withinFirst', line: lineRef(l), turns: n, found: refOr(found), transcript: turns.length > 0 } satisfies SaidCheck;
+  if (!found) return { passed: false, expected, actual: turns.length ? 'not said' : NO_TRANSCRIPT, check };
+  return { passed: found.n <= n, expected, actual: found.n <= n ? turnText(found) : `only at ${turnText(found)}`, check };
 }
 
 /** No agent line said twice (compared as every text is: case and spacing ignored). */
-export function noRepeatedAgentLines(turns: readonly Turn[]): Match {
+export function noRepeatedAgentLines(turns: readonly Turn[]): Said<'noRepeatedAgentLines'> {
   const seen = new Map<string, Turn>();
+  const check = { kind: 'noRepeatedAgentLines', transcript: turns.length > 0, repeat: null } satisfies SaidCheck;
   for (const t of turns) {
     if (!spokenBy(t, 'agent')) continue;
     const key = looseText(t.text);
     const earlier = seen.get(key);
-    if (earlier) return { passed: false, expected: 'no agent line said twice', actual: `turns ${earlier.n} and ${t.n}: ${JSON.stringify(t.text.replace(/\s+/g, ' '))}` };
+    if (earlier) {
+      const text = JSON.stringify(t.text.replace(/\s+/g, ' '));
+      return { passed: false, expected: 'no agent line said twice', actual: `turns ${earlier.n} and ${t.n}: ${text}`, check: { ...check, repeat: { first: earlier.n, second: t.n, text } } };
+    }
     seen.set(key, t);
   }
-  return { passed: true, expected: 'no agent line said twice', actual: turns.length ? 'none repeated' : NO_TRANSCRIPT };
+  return { passed: true, expected: 'no agent line said twice', actual: turns.length ? 'none repeated' : NO_TRANSCRIPT, check };
 }
 
 /** What the agent must never say, found in its turns by pattern. */
-export function neverReveals(patterns: readonly SensitivePattern[], turns: readonly Turn[]): Match {
-  const expected = `the agent never says a ${patterns.map((p) => p.name).join(', ')}`;
+export function neverReveals(patterns: readonly SensitivePattern[], turns: readonly Turn[]): Said<'neverReveals'> {
+  const names = patterns.map((p) => p.name);
+  const expected = `the agent never says a ${names.join(', ')}`;
+  const agentTurns = turns.filter((t) => spokenBy(t, 'agent')).length;
+  const check = { kind: 'neverReveals', names, transcript: turns.length > 0, found: null, agentTurns } satisfies SaidCheck;
   for (const t of turns) {
     if (!spokenBy(t, 'agent')) continue;
     const [found] = findSensitive(t.text, patterns);
-    if (found) return { passed: false, expected, actual: `${found.name} at ${turnText(t)}` };
+    if (found) return { passed: false, expected, actual: `${found.name} at ${turnText(t)}`, check: { ...check, found: { name: found.name, turn: turnRef(t) } } };
   }
-  const agentTurns = turns.filter((t) => spokenBy(t, 'agent')).length;
-  return { passed: true, expected, actual: turns.length ? `none in ${agentTurns} agent turn${agentTurns === 1 ? '' : 's'}` : NO_TRANSCRIPT };
+  return { passed: true, expected, actual: turns.length ? `none in ${agentTurns} agent turn${agentTurns === 1 ? '' : 's'}` : NO_TRANSCRIPT, check };
 }
 
 /** Telephony's word for who hung up, from the agent's side of the call. */
@@ -132,16 +174,23 @@ export function agentEnded(
   expected: boolean,
   hangup: { hangupBy: string | null | undefined; callType: string | null | undefined },
   turns: readonly Turn[],
-): Match {
+): Said<'agentEnded'> {
   const expectedText = expected ? 'the agent ended the call' : 'the agent did not end the call';
+  const check = { kind: 'agentEnded', expected, byAgent: null, hangupBy: null, last: null } satisfies SaidCheck;
   if (hangup.hangupBy) {
     const by = looseText(hangup.hangupBy);
     const agentWord = looseText(hangup.callType ?? '') === 'inbound' ? 'callee' : 'caller';
     const byAgent = by === agentWord || AGENT_SIDE.has(by);
-    return { passed: byAgent === expected, expected: expectedText, actual: `${byAgent ? 'the agent' : 'not the agent'}: hangup_by ${JSON.stringify(hangup.hangupBy)} (telephony)` };
+    const quoted = JSON.stringify(hangup.hangupBy);
+    return { passed: byAgent === expected, expected: expectedText, actual: `${byAgent ? 'the agent' : 'not the agent'}: hangup_by ${quoted} (telephony)`, check: { ...check, byAgent, hangupBy: quoted } };
   }
   const last = turns[turns.length - 1];
-  if (!last) return { passed: false, expected: expectedText, actual: '(no hangup_by, no transcript)' };
+  if (!last) return { passed: false, expected: expectedText, actual: '(no hangup_by, no transcript)', check };
   const byAgent = last.speaker === 'assistant';
-  return { passed: byAgent === expected, expected: expectedText, actual: `${byAgent ? 'the agent' : 'not the agent'}: the last ${turnText(last)} (transcript; no hangup_by)` };
+  return {
+    passed: byAgent === expected,
+    expected: expectedText,
+    actual: `${byAgent ? 'the agent' : 'not the agent'}: the last ${turnText(last)} (transcript; no hangup_by)`,
+    check: { ...check, byAgent, last: turnRef(last) },
+  };
 }

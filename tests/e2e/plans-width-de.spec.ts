@@ -2,7 +2,8 @@
  * The plan results of a repeat run in German at the side panel's real width (360 px), in dark mode:
  * German words are longer, and the results view (pass rates, causes, retries, the baseline) must not
  * scroll sideways in any language, and must pass axe (contrast included) in dark mode too. The English run is tests/e2e/plans-repeats.spec.ts; this one only reads the layout.
- * Labels come from the German catalogue, found by their English text.
+ * Labels come from the German catalogue, found by their English text; no English is left in the
+ * results (the checks' wording included), the plan's and the service's own words aside.
  */
 import { fileURLToPath } from 'node:url';
 import { expectAxeClean } from './axe';
@@ -10,10 +11,16 @@ import { test, expect } from './fixtures';
 import { SEED } from '../../sandbox/seed';
 import { OWNER_KEY } from '../../sandbox/keys';
 import { layoutProblems } from './layout';
-import { de, DE } from './german';
+import { de, DE, englishLeft } from './german';
+import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
 
 const AGENT = SEED.A.agents.sales;
 const PLAN = fileURLToPath(new URL('../fixtures/plans/sandbox-repeats.json', import.meta.url));
+/**
+ * What the results may show as written: the plan author's own words (its name, case labels, field
+ * name), the service's statuses and extracted values, and the export formats' names.
+ */
+const AS_WRITTEN = ['Sales agent: repeats on the sandbox', 'Books a call back at the time asked', 'Takes a no politely', 'A line that is always busy', 'interested', 'true', 'false', ...EXPECTABLE_STATUSES];
 test.use({ extensionLaunch: { lang: 'de' }, colorScheme: 'dark' });
 
 test('German, dark: a repeat run’s results, figures and baseline fit the panel at 360 px and pass axe', async ({ sandbox, openPage }) => {
@@ -43,6 +50,8 @@ test('German, dark: a repeat run’s results, figures and baseline fit the panel
   for (const summary of await results.locator('summary').all()) await summary.click();
 
   expect((await panel.evaluate(layoutProblems)).sideways).toEqual([]);
+  // Our own words in German: the checks' names, expected and found sides, and the failure reasons (the exports keep English).
+  expect(await englishLeft(panel, '.plans-run', AS_WRITTEN)).toEqual([]);
   // In dark mode, as the panel follows the system: the results, opened, pass axe (contrast included).
   expect(await panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
   await expectAxeClean(panel, { include: '.plans-run', screen: 'German plan results, dark, 360 px' });

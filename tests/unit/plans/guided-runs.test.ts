@@ -76,7 +76,7 @@ describe('guided runs in the background', () => {
     expect(done!.result!.verdict).toBe('pass');
     const joined = guidedResult(again.result!, again.plan.cases[0]!.caller_script, again.guided!);
     expect(joined.verdict).toBe('fail');
-    expect(joined.cases[0]!.outcomes.filter((o) => !o.passed)).toEqual([
+    expect(joined.cases[0]!.outcomes.filter((o) => !o.passed)).toMatchObject([
       { name: 'caller script step 2', passed: false, expected: 'stay silent 8 s', actual: 'wrong at 0:19: The agent spoke over my silence' },
     ]);
 

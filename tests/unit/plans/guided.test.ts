@@ -35,7 +35,7 @@ describe('marks join the verdict', () => {
     const r = guidedResult(run(), guidedPlan().cases[0]!.caller_script, { caseId: 'ok', toNumber: '+14155550199', marks });
     expect(r).toMatchObject({ verdict: 'fail', counts: { pass: 0, fail: 1, error: 0 } });
     const c = r.cases[0]!;
-    expect(c.outcomes.find((o) => !o.passed)).toEqual({ name: 'caller script step 2', passed: false, expected: 'stay silent 8 s', actual: 'wrong at 1:11: The agent talked over my silence' });
+    expect(c.outcomes.find((o) => !o.passed)).toMatchObject({ name: 'caller script step 2', passed: false, expected: 'stay silent 8 s', actual: 'wrong at 1:11: The agent talked over my silence' });
     expect(c.script!.map((s) => [s.step, s.mark, s.note])).toEqual([
       [1, 'done', ''],
       [2, 'wrong', 'The agent talked over my silence'],

@@ -34,7 +34,7 @@ describe('judgeCase', () => {
     const p = plan({ cases: [{ ...ok, id: 'spec', expect: { extracted: { interested: { equals: true } }, duration: { at_most: 30 } } }] });
     const r = judgeCase(p.cases[0]!, specExecution());
     expect(r.verdict).toBe('fail');
-    expect(r.outcomes).toEqual([
+    expect(r.outcomes).toMatchObject([
       { name: 'extracted.interested equals', passed: false, expected: 'equals true', actual: '"false"' },
       // The spec's conversation_time is read as the duration.
       { name: 'duration', passed: true, expected: 'at most 30 s', actual: '30 s' },
@@ -44,7 +44,7 @@ describe('judgeCase', () => {
   it('fails on status; a completed call answered by voicemail is `voicemail`', () => {
     const p = plan({ cases: [{ ...ok, expect: { status: 'completed' } }, { ...ok, id: 'vm', expect: { status: 'voicemail' } }] });
     const voicemail = liveExecution({ answered_by_voice_mail: true });
-    expect(judgeCase(p.cases[0]!, voicemail).outcomes[0]).toEqual({ name: 'status', passed: false, expected: 'completed', actual: 'voicemail' });
+    expect(judgeCase(p.cases[0]!, voicemail).outcomes[0]).toMatchObject({ name: 'status', passed: false, expected: 'completed', actual: 'voicemail' });
     expect(judgeCase(p.cases[1]!, voicemail).verdict).toBe('pass');
   });
 

@@ -82,7 +82,7 @@ describe('latency bounds in a case', () => {
   it('shows each figure beside its bound; p95 over 2000 fails', () => {
     const r = judgeCase(p.cases[0]!, liveExecution({ latency_data: LIVE }));
     expect(r.verdict).toBe('fail');
-    expect(r.outcomes).toEqual([
+    expect(r.outcomes).toMatchObject([
       { name: 'latency first audio', passed: true, expected: 'at most 1200 ms', actual: '1180 ms' },
       { name: 'latency turn median', passed: false, expected: 'at most 1500 ms', actual: '1700 ms over 2 turns' },
       { name: 'latency turn p95', passed: false, expected: 'at most 2000 ms', actual: '2400 ms over 2 turns' },

@@ -130,7 +130,7 @@ describe('pass rates', () => {
     expect(c.repeats!.passRate).toBeCloseTo(2 / 3);
     expect(c.verdict).toBe('fail');
     expect(c.executionId).toBe('e2');
-    expect(c.repeats!.reasons).toEqual([{ reason: 'extracted.interested equals: expected equals true, got false', triage: 'agent', count: 1 }]);
+    expect(c.repeats!.reasons).toMatchObject([{ reason: 'extracted.interested equals: expected equals true, got false', triage: 'agent', count: 1 }]);
     expect(r).toMatchObject({ verdict: 'fail', calls: 3, passedCalls: 2 });
   });
   it('2 of 3 passes a min_pass_rate of 0.6 (plan) and of 0.66 (case, which wins over the plan)', () => {
