@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { OWNER_KEY } from '../../sandbox/keys';
 
 const catalogue = (lang: string) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/_locales/${lang}/messages.json`, import.meta.url)), 'utf8')) as Record<string, { message: string }>;
@@ -73,4 +74,29 @@ export async function englishLeft(page: Page, selector: string, allowed: readonl
     if (words.length) left.add(`"${text}": ${words.join(', ')}`);
   }
   return [...left];
+}
+
+/** Options in German: the sandbox's URL and key saved (and click-to-call on pages switched on). */
+export async function setUpInGerman(openPage: (path: string) => Promise<Page>, baseUrl: string, clickToCall = false): Promise<void> {
+  const options = await openPage('options.html');
+  await options.getByLabel(de('API base URL')).fill(baseUrl);
+  await options.getByLabel(de('API key')).fill(OWNER_KEY);
+  await options.getByRole('button', { name: de('Save') }).click();
+  await expect(options.getByText(/••••/)).toBeVisible();
+  if (clickToCall) {
+    await options.getByRole('switch', { name: de('Click-to-call on pages') }).click();
+    await expect(options.getByText(dePattern('Click-to-call on pages is on. The browser gave access to $SITES$.'))).toBeVisible();
+  }
+  await options.close();
+}
+
+/** The side panel's Test plans section at the panel's real width (360 px), `agent` picked. */
+export async function plansSectionInGerman(openPage: (path: string) => Promise<Page>, agent: string) {
+  const panel = await openPage('sidepanel.html?section=plans');
+  await panel.setViewportSize({ width: 360, height: 800 });
+  const section = panel.getByRole('region', { name: de('Test plans') });
+  const picker = section.getByLabel(de('Agent'), { exact: true });
+  await expect(picker.locator(`option[value="${agent}"]`)).toBeAttached();
+  await picker.selectOption(agent);
+  return { panel, section };
 }

@@ -10,11 +10,10 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
-import { OWNER_KEY } from '../../sandbox/keys';
 import { SEED } from '../../sandbox/seed';
 import { readDataRecordScript } from '../support/data-store';
 import { expectAxeClean } from './axe';
-import { de, dePattern, englishLeft } from './german';
+import { de, dePattern, englishLeft, plansSectionInGerman, setUpInGerman } from './german';
 import { layoutProblems } from './layout';
 import { EXTRA_PAGES, expect, test } from './page-fixtures';
 import { hostPage, placements, serveWidget, widgetConfirmations } from './widget-pages';
@@ -30,19 +29,6 @@ const NOTE = 'Der Agent hat mich unterbrochen';
 const SYNTAX = ['say:', 'silent:', 'interrupt', 'press:', 'hang up', ...EXPECTABLE_STATUSES];
 
 /** The options page in German: base URL and key saved, and click-to-call on pages turned on when asked. */
-async function setUpInGerman(openPage: (path: string) => Promise<Page>, baseUrl: string, clickToCall = false): Promise<void> {
-  const options = await openPage('options.html');
-  await options.getByLabel(de('API base URL')).fill(baseUrl);
-  await options.getByLabel(de('API key')).fill(OWNER_KEY);
-  await options.getByRole('button', { name: de('Save') }).click();
-  await expect(options.getByText(/••••/)).toBeVisible();
-  if (clickToCall) {
-    await options.getByRole('switch', { name: de('Click-to-call on pages') }).click();
-    await expect(options.getByText(dePattern('Click-to-call on pages is on. The browser gave access to $SITES$.'))).toBeVisible();
-  }
-  await options.close();
-}
-
 /** Every check of a screen at 360 px: layout, language, axe. */
 async function expectFitsInGerman(page: Page, selector: string, screen: string, allowed: readonly string[]): Promise<void> {
   // The panel's width, dark mode, and the page declared German (screen readers read it as German).
@@ -56,12 +42,7 @@ async function expectFitsInGerman(page: Page, selector: string, screen: string, 
 test('German, dark, 360 px: the plan editor with a guided case, and the caller script during the call, marked done and wrong with a note', async ({ sandbox, openPage }) => {
   test.setTimeout(150_000);
   await setUpInGerman(openPage, sandbox.url);
-  const panel = await openPage('sidepanel.html?section=plans');
-  await panel.setViewportSize({ width: 360, height: 800 });
-  const section = panel.getByRole('region', { name: de('Test plans') });
-  const picker = section.getByLabel(de('Agent'), { exact: true });
-  await expect(picker.locator(`option[value="${AGENT}"]`)).toBeAttached();
-  await picker.selectOption(AGENT);
+  const { panel, section } = await plansSectionInGerman(openPage, AGENT);
 
   // The editor in its widest state: a variable, a check, a script with a ready-made part.
   await section.getByRole('button', { name: de('New plan') }).click();

@@ -9,9 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { expectAxeClean } from './axe';
 import { test, expect } from './fixtures';
 import { SEED } from '../../sandbox/seed';
-import { OWNER_KEY } from '../../sandbox/keys';
 import { layoutProblems } from './layout';
-import { de, DE, englishLeft } from './german';
+import { de, DE, englishLeft, plansSectionInGerman, setUpInGerman } from './german';
 import { EXPECTABLE_STATUSES } from '../../lib/plans/schema';
 
 const AGENT = SEED.A.agents.sales;
@@ -25,19 +24,8 @@ test.use({ extensionLaunch: { lang: 'de' }, colorScheme: 'dark' });
 
 test('German, dark: a repeat run’s results, figures and baseline fit the panel at 360 px and pass axe', async ({ sandbox, openPage }) => {
   test.setTimeout(180_000);
-  const options = await openPage('options.html');
-  await options.getByLabel(de('API base URL')).fill(sandbox.url);
-  await options.getByLabel(de('API key')).fill(OWNER_KEY);
-  await options.getByRole('button', { name: de('Save') }).click();
-  await expect(options.getByText(/••••/)).toBeVisible();
-  await options.close();
-
-  const panel = await openPage('sidepanel.html?section=plans');
-  await panel.setViewportSize({ width: 360, height: 800 });
-  const section = panel.getByRole('region', { name: de('Test plans') });
-  const picker = section.getByLabel(de('Agent'), { exact: true });
-  await expect(picker.locator(`option[value="${AGENT}"]`)).toBeAttached();
-  await picker.selectOption(AGENT);
+  await setUpInGerman(openPage, sandbox.url);
+  const { panel, section } = await plansSectionInGerman(openPage, AGENT);
   await section.locator('input[type="file"]').setInputFiles(PLAN);
   await panel.getByRole('form', { name: de('Plan editor') }).getByRole('button', { name: de('Save plan') }).click();
 
