@@ -1,5 +1,5 @@
 /**
- * widget.html: the element in a CRM's calling slot. Configured by its query (agent, proxy, token,
+ * widget.html: the element in a CRM's calling slot. Configured by its query (agent, agent-name, proxy, token,
  * via, transcripts, crm=hubspot|salesforce, sfdc=<org domain>); the proxy reaches the service (no
  * extension inside a CRM's frame). The element script is loaded first by the page (voice-agent-call.js).
  */
@@ -9,7 +9,7 @@ import { hubspotShell, SALESFORCE_ORIGIN, salesforceShell, type CallElement, typ
 const query = new URLSearchParams(location.search);
 const element = document.createElement('voice-agent-call');
 // Only these reach the element; a key in the query is passed on so the element refuses it plainly.
-for (const name of ['agent', 'proxy', 'token', 'via', 'transcripts', 'variables', 'key', 'api-key', 'apikey']) {
+for (const name of ['agent', 'agent-name', 'proxy', 'token', 'via', 'transcripts', 'variables', 'key', 'api-key', 'apikey']) {
   const value = query.get(name);
   if (value !== null) element.setAttribute(name, value);
 }

@@ -72,7 +72,7 @@ export function WidgetCall({ config, problem, session, waitingForExtension, onCa
   return (
     <section class="card" aria-labelledby="vac-title">
       <h2 id="vac-title">{t('widget_title')}</h2>
-      <p>{t('widget_agent', config.agentId)}</p>
+      <p class="agent">{t('widget_agent', config.agentName || config.agentId)}</p>
       <form onSubmit={submit}>
         {config.freeDial ? (
           <>

@@ -11,12 +11,14 @@ const WIDGET_VIA: readonly WidgetVia[] = ['call', 'batch'];
 /** Attribute names that would put a key in the page. */
 export const KEY_ATTRIBUTES = ['key', 'api-key', 'apikey', 'api_key', 'token-key', 'secret'] as const;
 
-export const OBSERVED_ATTRIBUTES = ['agent', 'number', 'variables', 'via', 'transcripts', 'free-dial', 'transport', 'proxy', 'token', ...KEY_ATTRIBUTES] as const;
+export const OBSERVED_ATTRIBUTES = ['agent', 'agent-name', 'number', 'variables', 'via', 'transcripts', 'free-dial', 'transport', 'proxy', 'token', ...KEY_ATTRIBUTES] as const;
 
 export type WidgetRoute = { kind: 'extension' } | { kind: 'proxy'; url: string; token: string };
 
 export interface WidgetConfig {
   agentId: string;
+  /** The host page's name for the agent, shown instead of its id (display only: the extension's confirmation names the agent from the tester's own list). */
+  agentName: string;
   /** The host page's number ('' when it gave none: then only free dialling can call). */
   number: string;
   variables: Record<string, string>;
@@ -80,6 +82,8 @@ export function readAttributes(get: (name: string) => string | null): ReadAttrib
     ok: true,
     config: {
       agentId,
+      // One line of text at most 80 characters; control characters and runs of white space as one space.
+      agentName: (get('agent-name') ?? '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 80),
       number: (get('number') ?? '').trim().slice(0, 64),
       variables,
       via: via as WidgetVia,

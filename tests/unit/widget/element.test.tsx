@@ -97,6 +97,21 @@ describe('<voice-agent-call>', () => {
     expect(root(el).querySelector('audio')).toBeNull();
   });
 
+  it('shows the host page’s name for the agent as one line of text, and still places the call by the agent’s id', async () => {
+    const { transport, placed } = fakeTransport();
+    registerProxyTransport(() => transport);
+    const el = mount({ agent: 'agent-1', 'agent-name': '  <b>Sales</b>\n\tfollow-up  ', number: '+14155550123', ...PROXY });
+    expect(text(el)).toContain('Agent: <b>Sales</b> follow-up');
+    expect(root(el).querySelector('b')).toBeNull();
+    expect(text(el)).not.toContain('agent-1');
+    el.setAttribute('agent-name', 'x'.repeat(200));
+    await vi.waitFor(() => expect(text(el)).toContain(`Agent: ${'x'.repeat(80)}`));
+    expect(text(el)).not.toContain('x'.repeat(81));
+    button(el, 'Call')!.click();
+    await vi.waitFor(() => expect(placed).toHaveLength(1), { timeout: 5000 });
+    expect(placed[0]).toMatchObject({ agentId: 'agent-1' });
+  });
+
   it('refuses a key attribute with a clear message and sends nothing', async () => {
     for (const name of ['key', 'api-key', 'apikey']) {
       const { transport } = fakeTransport();
