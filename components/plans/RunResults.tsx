@@ -5,6 +5,7 @@ import { isRunActive, placementCalls, type PlanRun } from '../../lib/plans/run-s
 import type { PlanBaseline } from '../../lib/plans/store';
 import { BaselineFigures, CaseFigures, isRepeated, PassesCell, RunFigures } from './RunFigures';
 import { statusCounts } from '../../lib/placement/follow-batch';
+import { statusText } from '../../lib/calls/status-text';
 import { formatCents } from '../../lib/money';
 import { formatDateTime, formatDuration } from '../../lib/ui/format';
 import { send } from '../../lib/ui/send';
@@ -64,7 +65,8 @@ export const phaseLabel = (phase: PlanRun['phase']): string => t(PHASE_LABEL[pha
 function Progress({ run }: { run: PlanRun }) {
   const counts = run.follow ? statusCounts(run.follow) : {};
   const finished = run.follow ? Object.keys(run.follow.finished).length : 0;
-  const parts = Object.entries(counts).map(([status, n]) => t('plans_statusCount', num(n), status));
+  // Each status in the person's words and language ("3 In progress"), as the call view says it.
+  const parts = Object.entries(counts).map(([status, n]) => t('plans_statusCount', num(n), statusText(status)));
   return (
     <>
       <StatusMessage>

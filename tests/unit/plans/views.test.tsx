@@ -59,6 +59,20 @@ describe('RunResults', () => {
   });
 });
 
+describe('RunResults: progress', () => {
+  it('says each status the calls are in as the call view does ("In progress", "Call ended, finalising"), not the service’s word', () => {
+    const run = afterListed(following('r3', Date.now()), [
+      liveExecution({ id: 'r3-ok', status: 'in-progress' }, 'ok'),
+      liveExecution({ id: 'r3-busy', status: 'call-disconnected', telephony_data: { to_number: '+14155551001' } }, 'busy'),
+    ]).run;
+    render(<RunResults run={run} openExecution={() => undefined} />);
+    const progress = screen.getByRole('status').textContent ?? '';
+    expect(progress).toContain('1 In progress');
+    expect(progress).toContain('1 Call ended, finalising');
+    expect(progress).not.toMatch(/in-progress|call-disconnected/);
+  });
+});
+
 describe('RunCompare', () => {
   it('shows the later run against the earlier one: verdicts, changed values and the transcript diff', () => {
     const before = finished('a', Date.UTC(2026, 10, 22, 10), {});
