@@ -279,7 +279,8 @@ function checkGlue(text: string, start: number, end: number, raw: string): Rejec
   if (prev && WORD_CHAR.test(prev)) return 'glued';
   if (prev && prev2 && !SPACE.test(prev2)) {
     // Paths, URLs, query strings, file names, INV-123…, 12:4155550132, 1,234,…
-    if ('/\\=&?@_~^|'.includes(prev)) return 'glued';
+    // A log's or config's value written with its "+" (to=+14155550132) is a number; bare digits after "=" are an id.
+    if ('/\\=&?@_~^|'.includes(prev) && !(prev === '=' && raw.startsWith('+'))) return 'glued';
     if ((prev === '-' || prev === '–') && WORD_CHAR.test(prev2)) return 'glued';
     if ((prev === '.' || prev === ':') && DIGIT.test(prev2)) return 'glued';
     // "1,234,…" is an amount; "…,37,(415) 555-0132" and ",+14155550132" are a CSV's fields: a number

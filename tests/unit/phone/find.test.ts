@@ -154,6 +154,18 @@ describe('findPhoneNumbers: positives', () => {
     }
   });
 
+  it('reads a number written with its "+" as a log line’s or config’s value (to=+1415…), but no bare digits after "="', () => {
+    const lines: [string, string[]][] = [
+      ['2026-03-02T08:53:11.123Z INFO call.placed to=+14155550132 from=+12125550100 agent=sales', ['+14155550132', '+12125550100']],
+      ['tel=+49 30 12345678', ['+493012345678']],
+      ['level=info msg="dial" number=+44 20 7946 0958 attempt=2', ['+442079460958']],
+      ['CALLER_ID=+1-212-555-0100', ['+12125550100']],
+    ];
+    for (const [text, e164] of lines) expect(e164s(text, 'US'), text).toEqual(e164);
+    // Bare digits after "=" stay an id or an amount (a query string, a formula, a log's counter).
+    for (const text of ['https://example.com/track?id=2125550143&ref=mail', 'bytes=4155550132 took=12ms', 'user_id=2125550143', 'key=+14155550132abc']) expect(e164s(text, 'US'), text).toEqual([]);
+  });
+
   it('finds only international numbers without a default country', () => {
     expect(e164s('(415) 555-0132 or +44 20 7946 0958', '')).toEqual(['+442079460958']);
     expect(findPhoneNumbers('(415) 555-0132 or +44 20 7946 0958').map((m) => m.e164)).toEqual(['+442079460958']);
