@@ -156,8 +156,8 @@ export async function widgetCallThroughExtension(browser: Browser, ext: Page, sa
     if (statuses.at(-1) !== 'completed') fail('status events ending at "completed"', statuses.join(' → ') || 'none');
     const errors = events.filter((e) => e.type === 'voice-agent-call:error');
     if (errors.length) fail('no error event', JSON.stringify(errors));
-    // What the element shows: its timeline from Queued to Completed, the first and the last with the
-    // time they were seen (steps passed between two reads say "not observed": the sandbox runs a call
+    // What the element shows: its timeline from Queued to Completed, the first step seen and the last with
+    // the time they were seen (steps passed between two reads say "not observed": the sandbox runs a call
     // in about a second at speed 60); the end said; the shared transcript.
     await waitFor(web, 'the element showing "The call is over.", its timeline from "Queued" to "Completed" (both with a time) and the transcript', (line: string) => {
       const root = document.querySelector('voice-agent-call')?.shadowRoot;
@@ -167,7 +167,8 @@ export async function widgetCallThroughExtension(browser: Browser, ext: Page, sa
         root?.textContent?.includes('The call is over.') &&
         labels.join('|') === 'Queued|Dialling|Ringing|In progress|Call ended, finalising|Completed' &&
         // (An anonymous arrow: a named one would get the TypeScript loader's __name helper, which the page lacks.)
-        [steps[0], steps.at(-1)].every((li) => !!li?.classList.contains('timeline-observed') && /\d:\d\d/.test(li.querySelector('.timeline-time')?.textContent ?? '')) &&
+        // The end with the time it was seen; the first step seen may be any (the element's reads are paced).
+        [steps.find((li) => li.classList.contains('timeline-observed')), steps.at(-1)].every((li) => !!li?.classList.contains('timeline-observed') && /\d:\d\d/.test(li.querySelector('.timeline-time')?.textContent ?? '')) &&
         root.textContent.includes(line)
       );
     }, [TRANSCRIPT_LINE]);

@@ -205,7 +205,7 @@ test('a run stopped from the panel is judged on what finished; a second run comp
   await plan.getByRole('button', { name: 'Place 2 calls' }).click();
   const results = plan.getByRole('region', { name: 'Run results' });
   // The long call is under way (it lasts until stopped): stop the run, confirming.
-  await expect(results.getByRole('status')).toContainText('in-progress', { timeout: 60_000 });
+  await expect(results.getByRole('status')).toContainText('In progress', { timeout: 60_000 });
   await results.getByRole('button', { name: 'Stop run' }).click();
   await expect(results.getByText(/Stop this run of Stop and compare\?/)).toBeVisible();
   await results.getByRole('button', { name: 'Stop the run' }).click();
