@@ -157,7 +157,7 @@ const PHRASE_RE = /[+(]?\d[\d \u00A0().\-/]*\d/g;
  * libphonenumber extracts a number from a longer digit phrase only when the pieces are separated
  * by one kind of punctuation, so "05 2024 415 555 0132" yields nothing. For phrases with no match
  * at all, retry from each later group start (at most 6 tries per phrase), and from the phrase's own
- * start when a comma comes before it.
+ * start when a comma or semicolon comes before it.
  */
 function retryInsidePhrases(text: string, country: CountryCode | undefined, label: FieldLabel | undefined, sink: Sink): void {
   const taken = sink.accepted.map((m) => [m.start, m.end] as const).concat(
