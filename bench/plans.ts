@@ -27,6 +27,8 @@ const speed = arg('--speed', 1);
 const CASES = arg('--cases', 100);
 const REPEAT = arg('--repeat', 3);
 const BASELINE_MS = 1_500;
+/** `--no-baseline`: ours only (half the time), to look at where the lag goes. */
+const WITH_BASELINE = !process.argv.includes('--no-baseline');
 
 /** CASES cases: mostly answered calls with each intent, plus busy, no-answer, voicemail and failed lines; each called REPEAT times. */
 function benchPlan(): TestPlanInput {
@@ -51,20 +53,40 @@ function benchPlan(): TestPlanInput {
 function countingClient(baseUrl: string) {
   let requests = 0;
   let scale = 1;
-  /** When each list poll was answered, and each full read (local clock). */
-  const seen = { lists: [] as number[], reads: [] as number[] };
+  /** Each list poll (sent, answered, rows terminal in its answer) and each full read (sent, answered), local clock. */
+  const seen = { lists: [] as Array<{ sent: number; answered: number; terminal: number; rows: number }>, reads: [] as Array<{ sent: number; answered: number }> };
   const counted: typeof fetch = async (input, init) => {
     requests++;
+    const sent = Date.now();
     const response = await fetch(input, init);
     const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
-    if (/^\/batch(?:es)?\/[^/]+\/executions$/.test(path)) seen.lists.push(Date.now());
-    else if (/^\/executions\/[^/]+$/.test(path)) seen.reads.push(Date.now());
+    if (/^\/batch(?:es)?\/[^/]+\/executions$/.test(path)) {
+      const rows = (await response.clone().json()) as Array<{ status: string }>;
+      seen.lists.push({ sent, answered: Date.now(), terminal: rows.filter((e) => isTerminalExecutionStatus(e.status)).length, rows: rows.length });
+    } else if (/^\/executions\/[^/]+$/.test(path)) seen.reads.push({ sent, answered: Date.now() });
     const s = Number(response.headers.get('x-sandbox-speed'));
     if (s > 0) scale = s;
     return response;
   };
   const client = Object.assign(createClient({ baseUrl, apiKey: OWNER_KEY, fetch: counted }), { timeScale: () => scale });
   return { client, requests: () => requests, seen };
+}
+
+/** The baseline's run: a second batch of the same plan, every execution polled from its schedule on. */
+async function baselineRunOf(baseUrl: string, plan: Parameters<typeof runPlan>[0]) {
+  process.stderr.write('The baseline, on a second batch of the same plan…\n');
+  const second = countingClient(baseUrl);
+  let baselineRun: Promise<Awaited<ReturnType<typeof baseline>>> | undefined;
+  const client: PlanClient = {
+    ...second.client,
+    scheduleBatch: async (batchId, at) => {
+      const answer = await second.client.scheduleBatch(batchId, at);
+      baselineRun = baseline(baseUrl, batchId);
+      return answer;
+    },
+  };
+  await runPlan(plan, client);
+  return baselineRun!;
 }
 
 /** The baseline: from the schedule on, every execution polled every 1.5 s until terminal. */
@@ -107,19 +129,7 @@ async function main() {
       },
     });
     const ourVerdictAt = Date.now();
-    process.stderr.write('The baseline, on a second batch of the same plan…\n');
-    const second = countingClient(sandbox.url);
-    let baselineRun: Promise<Awaited<ReturnType<typeof baseline>>> | undefined;
-    const client: PlanClient = {
-      ...second.client,
-      scheduleBatch: async (batchId, at) => {
-        const answer = await second.client.scheduleBatch(batchId, at);
-        baselineRun = baseline(sandbox.url, batchId);
-        return answer;
-      },
-    };
-    await runPlan(parsed.plan, client);
-    const base = await baselineRun!;
+    const base = WITH_BASELINE ? await baselineRunOf(sandbox.url, parsed.plan) : null;
     const end = lastEnd(Object.values(run.follow!.finished));
     console.log(`Test plan run: ${CASES} cases × repeat ${REPEAT} = ${run.result.calls} calls, one batch, sandbox speed ${speed} (${s(ourVerdictAt - started)} in all)`);
     console.log(`verdict ${run.result.verdict}: ${run.result.counts.pass} passed, ${run.result.counts.fail} failed, ${run.result.counts.error} in error`);
@@ -127,11 +137,20 @@ async function main() {
     console.log('                              requests   lag last end → verdict');
     console.log(`run tracker (list + 1 read)   ${String(ours.requests()).padStart(8)}   ${s(ourVerdictAt - end).padStart(8)}`);
     console.log(`  (runPlan's own count: ${run.requests})`);
-    console.log(`every execution every 1.5 s   ${String(base.requests).padStart(8)}   ${s(base.verdictAt - lastEnd(base.executions)).padStart(8)}`);
-    console.log(`ratio (baseline / ours)       ${(base.requests / ours.requests()).toFixed(1).padStart(7)}×`);
-    const detected = ours.seen.lists.find((t) => t >= end);
-    const lastRead = Math.max(...ours.seen.reads);
-    if (detected !== undefined) console.log(`  where the lag goes: the list poll that saw the last end +${s(detected - end)}, the last full read +${s(lastRead - end)}, the verdict +${s(ourVerdictAt - end)}`);
+    if (base) {
+      console.log(`every execution every 1.5 s   ${String(base.requests).padStart(8)}   ${s(base.verdictAt - lastEnd(base.executions)).padStart(8)}`);
+      console.log(`ratio (baseline / ours)       ${(base.requests / ours.requests()).toFixed(1).padStart(7)}×`);
+    }
+    // The first list answer in which every row was terminal, and the reads made after it.
+    const complete = ours.seen.lists.find((l) => l.rows > 0 && l.terminal === l.rows);
+    if (complete) {
+      const before = ours.seen.lists[ours.seen.lists.indexOf(complete) - 1];
+      const reads = ours.seen.reads.filter((r) => r.sent >= complete.answered);
+      const lastRead = Math.max(...reads.map((r) => r.answered));
+      const at = (t: number) => `${t >= end ? '+' : '−'}${s(Math.abs(t - end))}`;
+      console.log(`  where the lag goes (from the last end): the poll before ${before ? `answered ${at(before.answered)} with ${before.rows - before.terminal} open` : 'none'};`);
+      console.log(`    the first poll with every row ended sent ${at(complete.sent)}, answered ${at(complete.answered)}; ${reads.length} full reads after it, the last answered ${at(lastRead)}; the verdict ${at(ourVerdictAt)}`);
+    }
     console.log(`(run tracker: ${run.follow!.requests.list} list polls, ${run.follow!.requests.full} full reads, ${run.follow!.requests.batch} batch reads, 2 to create and schedule)`);
   } finally {
     await sandbox.close();

@@ -19,11 +19,12 @@ export const FOLLOW = {
   /** Conversations in progress: nothing new for a while. */
   talking: 2_000,
   /**
-   * Every open row is in call-disconnected: the verdict waits on nothing else, so the list is read
-   * every second (one request for the whole batch) and the verdict follows the last end within about
-   * a second — the single-call tracker's 2 s there would leave it waiting up to 2 s (bench/plans.ts).
+   * Every open row is in call-disconnected: the verdict waits on nothing else, so the list (one request
+   * for the whole batch) is read twice a second and sees the last end within half a second; at 1 s the
+   * verdict came 0.6–1.1 s after the last end, depending on where the end fell between two polls
+   * (bench/plans.ts). The single-call tracker's 2 s would leave it waiting up to 2 s.
    */
-  finalising: 1_000,
+  finalising: 500,
 } as const;
 
 export interface FollowState {

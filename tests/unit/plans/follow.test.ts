@@ -4,6 +4,7 @@ import { execution, type Execution } from '../../../lib/api/schemas/execution';
 import { applyFull, applyList, FOLLOW, isDone, newFollowState, nextListDelay } from '../../../lib/placement/follow-batch';
 import { runPlan, type PlanClient, type RunEvent } from '../../../lib/plans/run';
 import { POLL } from '../../../lib/placement/tracker';
+import { READS_IN_FLIGHT } from '../../../lib/plans/run-step';
 import { liveExecution, plan } from './fixtures';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
@@ -107,6 +108,28 @@ describe('runPlan on a fake client', () => {
     expect(out.requests).toBe(f.calls.length);
     expect(out.result).toMatchObject({ verdict: 'pass', batchId: 'b'.repeat(32) });
     expect(events.map((e) => e.type)).toEqual(['batch-created', 'scheduled', 'statuses', 'statuses', 'finished', 'statuses']);
+  });
+
+  it('calls that end together are read in full several at a time (READS_IN_FLIGHT), each once', async () => {
+    // A plan with repeats ends hundreds of calls between two polls: read one after another, the
+    // verdict waits for every read in turn (bench/plans.ts prints the lag).
+    const ids = Array.from({ length: 40 }, (_, i) => `e${i}`);
+    let inFlight = 0;
+    let most = 0;
+    const read: string[] = [];
+    const f = fakeClient([() => ids.map((id) => row(id, 'in-progress')), () => ids.map((id) => row(id, 'completed'))], {
+      getExecution: async (id) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 1));
+        inFlight--;
+        read.push(id);
+        return liveExecution({ id });
+      },
+    });
+    await runPlan(p, f.client, f.options);
+    expect(most).toBe(READS_IN_FLIGHT);
+    expect(READS_IN_FLIGHT).toBeGreaterThan(1);
+    expect([...read].sort()).toEqual([...ids].sort());
   });
 
   it('keeps following through a failed poll, backing off', async () => {
