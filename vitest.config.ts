@@ -14,7 +14,7 @@ export default defineConfig({
     server: { deps: { inline: [/libphonenumber-js/] } },
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     // Node has no IndexedDB: an in-memory one for the data and key stores (lib/idb.ts).
-    setupFiles: ['tests/setup/fake-indexeddb.ts', 'tests/setup/i18n.ts'],
+    setupFiles: ['tests/setup/fake-indexeddb.ts', 'tests/setup/i18n.ts', 'tests/setup/worker-memory.ts'],
     environment: 'node',
     // Vitest's default on two cores is one worker; many files mostly wait on a real sandbox (the fault
     // table, the command line's runs), so a second worker overlaps that waiting with other files' work.

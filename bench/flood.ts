@@ -10,12 +10,13 @@
  * Beside them: the same with no flooding page, in the same run. The background's CPU is the
  * extension process's CPU time (/proc, Linux) over each phase's wall time.
  *
- *   npx tsx bench/flood.ts [--rounds 8] [--flood-ms 30000] [--every 100]      (npm run build first; or `npm run bench -- flood`)
+ *   npx tsx bench/flood.ts [--rounds 8] [--flood-ms 30000] [--every 100] [--profile worker.cpuprofile]
+ *   (npm run build first; or `npm run bench -- flood`)
  *
  * Figures only: not a pass/fail test. Aim: Stop and Confirm answered in under 200 ms while flooded.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,11 @@ const ROWS = 200;
 /** Turns of rewriting per frame at most (each turn rewrites every cell and the raw text). */
 const MAX_TURNS = 20_000;
 const AGENT = SEED.A.agents.sales;
+/** `--profile <file>`: a CPU profile of the background's service worker over the flooded phase (Chrome DevTools' format). */
+const PROFILE = (() => {
+  const i = process.argv.indexOf('--profile');
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
 
 // ---- the flooding page: a top page of FRAMES frames, each rewriting its numbers until its deadline ----
 
@@ -107,6 +113,7 @@ async function launch(): Promise<{ context: BrowserContext; extensionId: string;
     args: [
       '--no-sandbox', '--disable-gpu', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`,
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+      ...(PROFILE ? ['--remote-debugging-port=0'] : []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -144,6 +151,26 @@ function cpuMs(pids: number[]): number {
     }
   }
   return total;
+}
+
+/** Starts a CPU profile of the extension's service worker (through the DevTools port Chromium wrote in the profile). */
+async function profileWorker(profile: string, extensionId: string): Promise<{ stop(file: string): Promise<void> }> {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
+  const session = await target.createCDPSession();
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile: cpu } = await session.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(cpu));
+      await browser.disconnect();
+      console.log(`  (the worker's CPU profile over the flooded phase: ${file})`);
+    },
+  };
 }
 
 // ---- what a person's clicks ask ----
@@ -209,10 +236,12 @@ async function main(): Promise<void> {
       await flood.goto(`${pages.url}/flood.html`);
       // Until every frame's finder is at work (each frame asks page/find as soon as it scans).
       await new Promise((r) => setTimeout(r, 3_000));
+      const profiler = PROFILE && label.includes('flooding') && !label.includes('paused') ? await profileWorker(profile, extensionId) : null;
       const cpuStart = cpuMs(pids);
       const start = Date.now();
       const rs = await rounds(ui, label);
       const cpu = (cpuMs(pids) - cpuStart) / (Date.now() - start);
+      if (profiler) await profiler.stop(PROFILE!);
       const turns = await flood.evaluate(() => Array.from(document.querySelectorAll('iframe')).map((f) => (f.contentWindow as any)?.__floodDone ?? null));
       await flood.close();
       return { rs, cpu, running: turns.filter((t) => t === null).length };

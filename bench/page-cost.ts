@@ -38,7 +38,7 @@ import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
 import { ALL_PAGES } from '../wxt.config';
 import { backgroundCost } from './lib/background-cost';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
-import { longestTask, scriptTaskTime, type TraceEvent } from './lib/trace-tasks';
+import { longestTask, scriptTaskTime, tasksByKind, type TraceEvent } from './lib/trace-tasks';
 import { pageShapes, type PageShape } from './lib/page-shapes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +53,8 @@ const OUR_FILES = [CONTENT, FINDER];
 const SHAPES = process.env.SHAPES?.split(',').filter(Boolean) ?? [];
 /** PROFILE_ONLY=1: only the CPU profile (of the first shape picked). */
 const PROFILE_ONLY = !!process.env.PROFILE_ONLY;
+/** BREAKDOWN=1: only traced loads, alone and ours, with the page's main-thread time by kind of task (where a load difference goes). */
+const BREAKDOWN = !!process.env.BREAKDOWN;
 const C2D_BUILD = join(ROOT, 'node_modules/ringcentral-c2d/build/index.js');
 
 /** `walk`: a bare text walk (every text node's data read once), the floor a page without numbers is held to. */
@@ -159,7 +161,8 @@ async function reported(sw: Worker, url: string): Promise<number | null> {
     const [tab] = (await c.tabs.query({})).filter((t: any) => t.url === u);
     if (!tab) return null;
     const key = `page.numbers.${tab.id}`;
-    const entry = (await c.storage.session.get(key))[key];
+    const stored = (await c.storage.session.get(key))[key];
+    const entry = typeof stored === 'string' ? JSON.parse(stored) : null; // its JSON text (lib/background/tab-numbers.ts)
     if (!entry?.frames?.['0']) return null;
     return entry.totals?.['0'] ?? entry.frames['0'].length;
   }, url);
@@ -232,7 +235,7 @@ async function measure(context: BrowserContext, sw: Worker, port: number, shape:
 // ---- the longest task, from a trace ----
 
 /** From one traced load: the longest task the script ran in, and all the thread time of those tasks (ms). */
-async function traced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, prefix: string): Promise<{ longest: number; inTasks: number }> {
+async function traced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, prefix: string): Promise<{ longest: number; inTasks: number; kinds: Map<string, number> }> {
   const events: TraceEvent[] = [];
   let done: () => void = () => undefined;
   const complete = new Promise<void>((r) => (done = r));
@@ -244,7 +247,28 @@ async function traced(context: BrowserContext, sw: Worker, port: number, shape: 
   await cdp.send('Tracing.end');
   await complete;
   await page.close();
-  return { longest: longestTask(events, prefix), inTasks: scriptTaskTime(events, prefix) };
+  return { longest: longestTask(events, prefix), inTasks: scriptTaskTime(events, prefix), kinds: tasksByKind(events, prefix) };
+}
+
+/** Traced loads of a shape, alone and with ours, taking turns: the mean main-thread time of each kind of task. */
+async function breakdown(context: BrowserContext, sw: Worker, port: number, shape: PageShape, ourUrl: string): Promise<void> {
+  const sums = { alone: new Map<string, number>(), ours: new Map<string, number>() };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const kind of round % 2 ? (['ours', 'alone'] as const) : (['alone', 'ours'] as const)) {
+      const { kinds } = await traced(context, sw, port, shape, kind, ourUrl);
+      for (const [k, ms] of kinds) sums[kind].set(k, (sums[kind].get(k) ?? 0) + ms / ROUNDS);
+    }
+  }
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${shape.name}: main-thread thread time by task kind, mean of ${ROUNDS} traced loads each`);
+  console.log(`${'task kind'.padEnd(28)} ${'alone'.padStart(8)} ${'ours'.padStart(8)} ${'diff'.padStart(8)}`);
+  const keys = [...new Set([...sums.alone.keys(), ...sums.ours.keys()])].sort((a, b) => Math.abs((sums.ours.get(b) ?? 0) - (sums.alone.get(b) ?? 0)) - Math.abs((sums.ours.get(a) ?? 0) - (sums.alone.get(a) ?? 0)));
+  for (const k of keys.slice(0, 14)) {
+    const a = sums.alone.get(k) ?? 0;
+    const o = sums.ours.get(k) ?? 0;
+    console.log(`${k.padEnd(28)} ${f1(a)} ${f1(o)} ${f1(o - a)}`);
+  }
+  console.log(`${'all'.padEnd(28)} ${f1(total(sums.alone))} ${f1(total(sums.ours))} ${f1(total(sums.ours) - total(sums.alone))}`);
 }
 
 // ---- the CPU profile split ----
@@ -305,6 +329,10 @@ async function main() {
   console.log(head);
   console.log('─'.repeat(head.length));
   try {
+    if (BREAKDOWN) {
+      for (const shape of shapes) await breakdown(context, sw, server.port, shape, ourUrl);
+      return;
+    }
     for (const shape of PROFILE_ONLY ? [] : shapes) {
       const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [], walk: [] };
       for (let round = 0; round < ROUNDS; round++) {

@@ -48,3 +48,33 @@ export function longestTask(events: TraceEvent[], prefix: string): number {
 export function scriptTaskTime(events: TraceEvent[], prefix: string): number {
   return scriptTasks(events, prefix).reduce((a, b) => a + b, 0);
 }
+
+/**
+ * Every main-thread task's thread time (ms), grouped: "script" for the tasks the script ran in, else by
+ * what took the task longest (its longest event inside: ParseHTML, Layout, MajorGC…). Two loads of a
+ * page, with and without the script, then show where a load difference the script's own tasks do not
+ * explain was spent (style, layout and paint it caused, garbage collection).
+ */
+export function tasksByKind(events: TraceEvent[], prefix: string): Map<string, number> {
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const out = new Map<string, number>();
+  const add = (kind: string, ms: number) => out.set(kind, (out.get(kind) ?? 0) + ms);
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (main.has(key)) (byThread.get(key) ?? byThread.set(key, []).get(key)!).push(e);
+  }
+  for (const list of byThread.values()) {
+    const spans = list.filter((e) => e.ph === 'X' && e.dur);
+    for (const task of spans) {
+      if (task.name !== 'RunTask') continue;
+      const end = task.ts + task.dur!;
+      const inside = spans.filter((e) => e !== task && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + e.dur! <= end);
+      const ms = (task.tdur ?? task.dur!) / 1000;
+      const ran = list.some((e) => e.ts >= task.ts && e.ts <= end && (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix));
+      if (ran) add('script', ms);
+      else add(inside.reduce<TraceEvent | null>((a, e) => (!a || e.dur! > a.dur! ? e : a), null)?.name ?? '(task alone)', ms);
+    }
+  }
+  return out;
+}

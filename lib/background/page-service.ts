@@ -161,7 +161,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
   // A frame's report (many a second on a busy page) needs no settings: read them only for the others.
   if (request.type === 'page/numbers') {
     if (tabId === undefined) return null;
-    const tab = await updateTab(tabId, host, (entry) => withFrameReport(frameId === 0 ? { ...entry, host } : entry, frameId, request.numbers, request.total ?? 0));
+    const tab = await updateTab(tabId, host, (entry) => withFrameReport(frameId === 0 && entry.host !== host ? { ...entry, host } : entry, frameId, request.numbers, request.total ?? 0));
     await setTabBadge(tabId, tab);
     return null;
   }
@@ -170,7 +170,7 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
     case 'page/config': {
       // The top frame's host is known from here on, even where click-to-call is off (so the popup can say so).
       if (tabId !== undefined && frameId === 0) {
-        await updateTab(tabId, host, (tab) => ({ ...tab, host }));
+        await updateTab(tabId, host, (tab) => (tab.host === host ? tab : { ...tab, host }));
       }
       const agent = await defaultAgent();
       const enabled = isEnabledOn(host, settings.sites);

@@ -15,12 +15,14 @@ export interface TabEntry {
   frames: Record<string, { raw: string; e164: string }[]>;
 }
 
-/** The tab's entry in storage.session, or null before its top frame asked for its config. */
+/**
+ * The tab's entry in storage.session (stored as its JSON text), or null before its top frame asked
+ * for its config. The background writes a tab's entry at most every TAB_WRITE_GAP_MS (500 ms), so a
+ * report is read here within half a second of being made: wait for it, never read it once.
+ */
 export async function tabEntry(sw: Worker, tabId: number): Promise<TabEntry | null> {
-  return sw.evaluate(
-    async (key) => ((await (globalThis as any).chrome.storage.session.get(key))[key] as TabEntry | undefined) ?? null,
-    tabKey(tabId),
-  );
+  const text = await sw.evaluate(async (key) => ((await (globalThis as any).chrome.storage.session.get(key))[key] as string | undefined) ?? null, tabKey(tabId));
+  return text === null ? null : (JSON.parse(text) as TabEntry);
 }
 
 /** The top frame's report (its scan is done when it reports nothing found), or null before it reported. */

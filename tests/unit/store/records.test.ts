@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readTab, updateTab, tabKey } from '../../../lib/background/tab-numbers';
+import { forgetHeldTabs, readTab, updateTab, tabKey } from '../../../lib/background/tab-numbers';
 import { DATA } from '../../../lib/storage-keys';
 import { writeRecord } from '../../../lib/store/data-db';
 import { records } from '../../../lib/store/records';
@@ -32,7 +32,15 @@ describe('data store records are read through their schemas', () => {
     const tab = { host: 'crm.example.com', frames: { '0': [{ raw: '(415) 555-2671', e164: '+14155552671' }] } };
     await updateTab(7, 'crm.example.com', () => tab);
     expect(await readTab(7)).toEqual(tab);
+    // What a restarted worker reads (it holds nothing of its own yet).
     await fakeBrowser.storage.session.set({ [tabKey(7)]: { host: 'x', frames: { '0': ['+1415'] } } });
+    forgetHeldTabs();
     expect(await readTab(7)).toBeNull();
+    // Stored as its JSON text: text that is not JSON reads as none too.
+    await updateTab(8, 'crm.example.com', () => tab);
+    expect(JSON.parse((await fakeBrowser.storage.session.get(tabKey(8)))[tabKey(8)])).toEqual(tab);
+    await fakeBrowser.storage.session.set({ [tabKey(8)]: '{"host":' });
+    forgetHeldTabs();
+    expect(await readTab(8)).toBeNull();
   });
 });
