@@ -257,6 +257,8 @@ async function main(): Promise<void> {
     console.log(line('no flooding page', quiet, pids.length ? quietCpu : NaN));
     console.log(line(`${FRAMES} frames flooding`, flooded.rs, pids.length ? flooded.cpu : NaN));
     console.log(line('flooding, click-to-call paused there', paused.rs, pids.length ? paused.cpu : NaN));
+    const each = (rs: Round[], key: 'confirmMs' | 'stopMs') => rs.map((r) => Math.round(r[key])).join(' ');
+    console.log(`  flooded, each round in turn: Confirm ${each(flooded.rs, 'confirmMs')} ms; Stop ${each(flooded.rs, 'stopMs')} ms`);
     console.log(`(frames rewrite every ${EVERY_MS} ms and stop after ${FLOOD_MS / 1000} s or ${MAX_TURNS} turns; still rewriting at the end of each phase: ${flooded.running} and ${paused.running} of ${FRAMES})`);
   } finally {
     await context.close();

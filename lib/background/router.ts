@@ -15,7 +15,7 @@ import { featureHandlers } from './handlers';
 import { InputError } from './input-error';
 import { chooseKey } from './key-choice';
 import { moveKey, originOf, readKeyFor, readKeys, removeKey, setKeyRemembered, writeKey, type KeyRecord } from './key-store';
-import { clientFor, currentClient, NeedsKeyError, type ServiceClient } from './service';
+import { clientFor, clientForSettings, currentClient, NeedsKeyError, type ServiceClient } from './service';
 import { loadSettings, storeSettings } from './settings-store';
 import { numbersInTab } from './page-service';
 import { countryFor, isEnabledOn, siteCountries } from '../page/sites';
@@ -197,9 +197,9 @@ async function route(request: UiRequest, deps: RouterDeps, now: () => number): P
     }
 
     case 'call/dial': {
-      const client = await currentClient();
+      // Reads side by side: on a busy worker each await waits its turn behind the pages' work (bench/flood.ts).
       const { settings } = await loadSettings();
-      const cache = await readAgentsCache(settings.baseUrl);
+      const [client, cache] = await Promise.all([clientForSettings(settings), readAgentsCache(settings.baseUrl)]);
       const agentName = cache.agents.find((a) => a.id === request.agentId)?.name ?? `Agent ${request.agentId.slice(0, 8)}`;
       const call = await deps.calls.dial({
         id: request.dialId,

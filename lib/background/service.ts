@@ -11,6 +11,7 @@ import { t } from '../i18n';
 import { records } from '../store/records';
 import { originOf, readKeyFor } from './key-store';
 import { loadSettings } from './settings-store';
+import type { Settings } from '../settings/schema';
 
 export class NoKeyError extends Error {
   override name = 'NoKeyError';
@@ -59,7 +60,11 @@ export function clientFor(baseUrl: string, apiKey: string): ServiceClient {
 
 /** The client for the saved settings, with the key saved for their origin; throws NoKeyError when there is none. */
 export async function currentClient(): Promise<ServiceClient> {
-  const { settings } = await loadSettings();
+  return clientForSettings((await loadSettings()).settings);
+}
+
+/** The same, for settings already read (a request that also needs them reads them once). */
+export async function clientForSettings(settings: Settings): Promise<ServiceClient> {
   const record = await readKeyFor(originOf(settings.baseUrl));
   if (!record) throw new NoKeyError(t('keys_noKeyFor', hostOf(settings.baseUrl)));
   return clientFor(settings.baseUrl, record.key);

@@ -38,7 +38,7 @@ describe('data store records are read through their schemas', () => {
     expect(await readTab(7)).toBeNull();
     // Stored as its JSON text: text that is not JSON reads as none too.
     await updateTab(8, 'crm.example.com', () => tab);
-    expect(JSON.parse((await fakeBrowser.storage.session.get(tabKey(8)))[tabKey(8)])).toEqual(tab);
+    expect(JSON.parse(String((await fakeBrowser.storage.session.get(tabKey(8)))[tabKey(8)]))).toEqual(tab);
     await fakeBrowser.storage.session.set({ [tabKey(8)]: '{"host":' });
     forgetHeldTabs();
     expect(await readTab(8)).toBeNull();
