@@ -300,7 +300,7 @@ async function profileSplit(shape: PageShape, port: number): Promise<ReturnType<
         (url) => mapOf(url) !== undefined,
         (url, line, column) => {
           const at = originalPositionFor(mapOf(url)!, { line: line + 1, column });
-          return at.source ? { source: at.source, name: at.name ?? '' } : null;
+          return at.source ? { source: at.source, name: at.name ?? '', line: at.line ?? 0 } : null;
         },
       );
     } finally {

@@ -20,7 +20,7 @@ export interface CpuProfile {
 }
 
 /** Where a frame's code came from: its original source file and the function name there. */
-export type Locate = (url: string, line: number, column: number) => { source: string; name: string } | null;
+export type Locate = (url: string, line: number, column: number) => { source: string; name: string; line?: number } | null;
 
 /** libphonenumber-js's matcher (the candidate regexps and their loop), as opposed to its parser and metadata. */
 const LIBPHONENUMBER_SEARCH = /(?:PhoneNumberMatcher|findNumbers|searchPhoneNumbers|findPhoneNumbersInText|matchPhoneNumberStringAgainstPhoneNumber|Leniency|parsePreCandidate|isValidPreCandidate|isValidCandidate|utf-8|RegExpCache|LRUCache)/;
@@ -69,7 +69,7 @@ export function splitProfile(
     if (url && isOurs(url)) {
       const at = locate(url, lineNumber, columnNumber);
       const name = at?.name || functionName || '(anonymous)';
-      place = at ? { stage: stageOf(at.source, name), where: `${at.source.split('/').pop()} ${name}` } : { stage: 'start-up and other', where: `${url.split('/').pop()} ${functionName}` };
+      place = at ? { stage: stageOf(at.source, name), where: `${at.source.split('/').pop()}${at.line ? `:${at.line}` : ''} ${name}` } : { stage: 'start-up and other', where: `${url.split('/').pop()} ${functionName}` };
     } else if (!url && parent.has(id)) {
       const caller = placeOfNode(parent.get(id)!);
       place = caller && { stage: caller.stage, where: `${caller.where} › ${functionName}` };

@@ -69,7 +69,8 @@ export function tasksByKind(events: TraceEvent[], prefix: string): Map<string, n
     for (const task of spans) {
       if (task.name !== 'RunTask') continue;
       const end = task.ts + task.dur!;
-      const inside = spans.filter((e) => e !== task && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + e.dur! <= end);
+      // Scheduler wrappers (a RunTask inside a RunTask) say nothing of the work: look past them.
+      const inside = spans.filter((e) => e !== task && !/RunTask$/.test(e.name) && e.ts >= task.ts && e.ts + e.dur! <= end);
       const ms = (task.tdur ?? task.dur!) / 1000;
       const ran = list.some((e) => e.ts >= task.ts && e.ts <= end && (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix));
       if (ran) add('script', ms);

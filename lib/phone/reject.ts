@@ -247,6 +247,16 @@ function looksLikeDate(core: string): boolean {
 }
 
 /**
+ * A text that is one date and nothing else (a cell of a date column: "27.06.2019", "2024-05-01",
+ * "06/27/24"): the finder's one candidate in it would be the date, rejected here ('date'), so the page
+ * need not ask (on a list with a date column, half the texts it would send).
+ */
+export function isOnlyDate(text: string): boolean {
+  const t = text.trim();
+  return t.length >= 6 && t.length <= 10 && looksLikeDate(t);
+}
+
+/**
  * The run of digits and single separators (space, hyphen, dot) around the candidate, as written.
  * A card number or an IBAN tail is one such run; a phone number is (usually) the whole run.
  */

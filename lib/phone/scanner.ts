@@ -47,7 +47,7 @@ import { ownNumbers, sliceAt } from './find-slices';
 import { AwayFinder, type Question, type SliceRead } from './scan-away';
 import { telNumberOf, type FindAnswer } from './find-batch';
 import { inputMatches, inputValue, linkMatches } from './element-matches';
-import { hasPositiveContextBefore, labelKind, mayHavePositiveContext } from './reject';
+import { hasPositiveContextBefore, isOnlyDate, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanStats, Scanner } from './scan-types';
 import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, isElement, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
 import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
@@ -301,7 +301,7 @@ export class PhoneScanner implements Scanner, WalkHost {
     const parts = group.parts!;
     const pieces = group.pieces!;
     const text = parts.length === 1 ? parts[0]! : parts.join('');
-    if (!mayContainPhoneNumber(text)) {
+    if (!mayContainPhoneNumber(text) || isOnlyDate(text)) {
       this.putText(group.container, [], walk);
       return;
     }
