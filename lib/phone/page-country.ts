@@ -89,8 +89,11 @@ const VALUE_COLUMN = new RegExp(
   'iu',
 );
 
-/** Per column of a table (by position, as the header reads): 'skip' (a value column), 'state' (two-letter codes are states), or 'read'. */
-type ColumnPlan = readonly ('skip' | 'state' | 'read')[];
+/**
+ * Per column of a table (by position, as the header reads): 'skip' (a value column), 'state' (two-letter
+ * codes are states), 'country' (headed as the country: "Country", "Land", "Pays"), or 'read'.
+ */
+type ColumnPlan = readonly ('skip' | 'state' | 'country' | 'read')[];
 
 /** The header texts of a row's table, by column: thead's row, else the first row if it is all <th>. */
 function columnHeads(table: Element | null, row: Element): string[] {
@@ -104,7 +107,9 @@ function columnPlan(row: Element, memo: CountryMemo): ColumnPlan {
   const key = row.parentElement ?? row;
   let plan = memo.columns.get(key);
   if (!plan) {
-    plan = columnHeads(row.closest('table'), row).map((head) => (VALUE_COLUMN.test(head) || labelKind(head) === 'phone' ? 'skip' : STATE_COLUMN.test(head) ? 'state' : 'read'));
+    plan = columnHeads(row.closest('table'), row).map((head) =>
+      VALUE_COLUMN.test(head) || labelKind(head) === 'phone' ? 'skip' : STATE_COLUMN.test(head) ? 'state' : COUNTRY_HEAD_RE.test(head.trim()) ? 'country' : 'read',
+    );
     memo.columns.set(key, plan);
   }
   return plan;
@@ -118,9 +123,11 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
   // An array is what a climb from a nested table's cell read here (levelPlaces): not this answer.
   if (!memo.places.has(row) || Array.isArray(hit)) {
     const plan = columnPlan(row, memo);
-    let found: CountryCode | null | undefined;
+    // The country the row's Country column names is the row's: its other cells are not read (why: a
+    // list view asks for every row, and reading each cell of each row was the scan's costliest step).
+    let found: CountryCode | null | undefined = plan.includes('country') ? countryColumn(row, plan) : undefined;
     let column = 0;
-    for (let cell = row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) {
+    for (let cell = found ? null : row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) {
       const kind = plan[column];
       if (kind === 'skip') continue;
       const value = wordsOf(cell, 60).trim();
@@ -135,6 +142,17 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
   return (hit as CountryCode | null | undefined) ?? null;
 }
 
+/** The first country a row's Country column names, if one does. */
+function countryColumn(row: Element, plan: ColumnPlan): CountryCode | undefined {
+  let column = 0;
+  for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling, column++) {
+    if (plan[column] !== 'country') continue;
+    const country = countryOfValue(wordsOf(cell, 60).trim());
+    if (country) return country;
+  }
+  return undefined;
+}
+
 // A place written right after an international number labels that number ("+1 646 555 0107 US (New
 // York)", "+49 30 901820 Germany, Berlin" in a meeting's dial-in list): it says nothing about the rest.
 const LABELS_INTERNATIONAL_RE = /\+\d[\d\s\u00A0().\-,#*]{5,}[\d#][^\d.!?\n]{0,30}$/u;
@@ -146,6 +164,8 @@ function labelsInternational(text: string, at: number): boolean {
 /** Words of a Country field, in the languages the finder reads; after one, an ISO code names the country ("Country IN"). */
 const COUNTRY_FIELD = '(?:[Cc]ountry|[Rr]egion|[Ll]and|[Pp]ays|[Pp]a[ií]s|[Pp]aese|[Nn]azione|[Kk]raj|[Pp]aństwo|[Üü]lke|[Ss]trana|国|国家|國家|国・地域|국가|الدولة|البلد|کشور|מדינה|देश)';
 const COUNTRY_FIELD_RE = new RegExp(COUNTRY_FIELD, 'u');
+/** A column header that is the country field's word and nothing else ("Land", not "Bundesland"). */
+const COUNTRY_HEAD_RE = new RegExp(String.raw`^${COUNTRY_FIELD}\s*:?$`, 'iu');
 const CODED_COUNTRY_RE = new RegExp(String.raw`(?<![\p{L}])${COUNTRY_FIELD}\s*:?\s+([A-Z]{2})(?![\p{L}])`, 'u');
 
 /** The countries a text names: places, and an ISO code after a Country label ("Country IN"), which counts like the name. */

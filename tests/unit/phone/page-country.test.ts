@@ -77,6 +77,21 @@ describe('country from the page', () => {
     expect(scan(zone)).toEqual(['+493012345678']);
   });
 
+  it("a row's Country column decides its country: another column naming a place does not unsettle it", () => {
+    // A German list whose Niederlassung (branch) column names the office that serves the customer.
+    const html = `<table><thead><tr><th>Name</th><th>Niederlassung</th><th>Land</th><th>Telefon</th></tr></thead><tbody>
+      <tr><td>Ana</td><td>London</td><td>Deutschland</td><td>030 12345678</td></tr>
+      <tr><td>Ben</td><td>Paris</td><td>España</td><td>91 123 45 67</td></tr>
+      <tr><td>Cleo</td><td>Berlin</td><td></td><td>030 23456789</td></tr></tbody></table>`;
+    // The third row has no country in its Land cell: its other cells are read, and Berlin settles it.
+    expect(scan(html)).toEqual(['+493012345678', '+34911234567', '+493023456789']);
+    // Headed "COUNTRY:" reads the same; a header that only contains the word ("Bundesland", "Country notes") is not the country column.
+    const upper = html.replace('<th>Land</th>', '<th>COUNTRY:</th>');
+    expect(scan(upper)).toEqual(['+493012345678', '+34911234567', '+493023456789']);
+    const notes = html.replace('<th>Land</th>', '<th>Country notes</th>');
+    expect(scan(notes)).toEqual(['+493023456789']);
+  });
+
   it('a record: an address ending in the country, a Country field with a code, a City field', () => {
     expect(scan('<section><dl><dt>Phone</dt><dd>(21) 3456-7890</dd><dt>Address</dt><dd>Rua X 10, Rio de Janeiro - RJ, Brasil</dd></dl></section>')).toEqual(['+552134567890']);
     expect(scan('<section><dl><dt>Phone</dt><dd>080 4123 4567</dd><dt>Country</dt><dd>IN</dd></dl></section>')).toEqual(['+918041234567']);
