@@ -25,6 +25,13 @@ type CallSpec = Extract<PlacementSpec, { via: 'call' }>;
 /** Clocks disagree and the service stamps a call when it takes it: look this much around the placement's own times. */
 export const LOOKUP_MARGIN_MS = 2 * 60_000;
 
+/**
+ * Pages of the agent's executions a lookup reads at most (50 each, newest first). Past them it cannot
+ * say the call is not there, so it says it cannot tell rather than send again (why: an agent busy with
+ * a plan run makes hundreds of calls in the lookup's window, and one page missed ours).
+ */
+export const LOOKUP_MAX_PAGES = 10;
+
 /** What a lookup after a lost answer found: our execution, or none; `unsure` when a candidate could not be told apart. */
 export interface StartedLookup {
   execution?: Execution;
@@ -49,16 +56,26 @@ export async function findStarted(
 ): Promise<StartedLookup> {
   const offset = client.clockOffset?.() ?? call.clockOffset;
   const since = call.createdAt + offset - LOOKUP_MARGIN_MS;
-  const page = await client.listAgentExecutions(call.agentId, {
-    from: new Date(since),
-    to: new Date(now + offset + LOOKUP_MARGIN_MS),
-    page_size: 50,
-  });
+  const listed: Execution[] = [];
+  let unsure = false;
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await client.listAgentExecutions(call.agentId, {
+      from: new Date(since),
+      to: new Date(now + offset + LOOKUP_MARGIN_MS),
+      page_size: 50,
+      page_number: pageNumber,
+    });
+    listed.push(...page.data);
+    if (!page.has_more || page.data.length === 0) break;
+    if (pageNumber >= LOOKUP_MAX_PAGES) {
+      unsure = true;
+      break;
+    }
+  }
   const created = (e: Execution) => (e.created_at ? Date.parse(e.created_at) : Number.NaN);
-  const candidates = page.data
+  const candidates = listed
     .filter((e) => !e.batch_id && !owned.has(e.id) && e.telephony_data?.to_number === spec.toNumber && !(created(e) < since))
     .sort((a, b) => created(a) - created(b));
-  let unsure = false;
   for (const candidate of candidates) {
     // The list answers a trimmed record: the id travels in the full one.
     const full = await client.getExecution(candidate.id);

@@ -20,7 +20,7 @@ export interface PlacementClient {
   stopCall(executionId: string): Promise<unknown>;
   /** False once the service is known to lack `POST /call` (remembered per base URL). */
   offersStartCall?(): Promise<boolean | undefined>;
-  listAgentExecutions(agentId: string, query?: { from?: string | Date; to?: string | Date; page_size?: number }): Promise<{ data: Execution[] }>;
+  listAgentExecutions(agentId: string, query?: { from?: string | Date; to?: string | Date; page_size?: number; page_number?: number }): Promise<{ data: Execution[]; has_more?: boolean }>;
   /** The service clock's speed relative to ours (1 for the real service; the sandbox may run faster). */
   timeScale?(): number;
   /** The service clock minus ours (ms), once an answer's `Date` header has been seen. */

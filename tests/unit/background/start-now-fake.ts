@@ -95,8 +95,14 @@ export class FakeService extends FaultyRequests<Method> {
           e.status = 'stopped';
           return { message: 'done', status: 'stopped', execution_id: id };
         }),
-      listAgentExecutions: (agentId: string) =>
-        after('listAgentExecutions', () => ({ data: [...this.executions.values()].filter((e) => e.agent_id === agentId).map((e) => this.wire(e)) })),
+      // Newest first, a page at a time, as the live route answers.
+      listAgentExecutions: (agentId: string, query: { page_size?: number; page_number?: number } = {}) =>
+        after('listAgentExecutions', () => {
+          const all = [...this.executions.values()].filter((e) => e.agent_id === agentId).sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+          const size = query.page_size ?? 20;
+          const start = ((query.page_number ?? 1) - 1) * size;
+          return { data: all.slice(start, start + size).map((e) => this.wire(e)), has_more: start + size < all.length };
+        }),
       getExecution: (id: string) => after('getExecution', () => this.full(this.executions.get(id)!)),
       // The fallback: a single-call batch whose row is an execution too.
       createBatch: () =>

@@ -12,6 +12,7 @@ import { newCallRecord, type NewCall } from '../../../lib/calls/dial';
 import { writeCalls } from '../../../lib/calls/history';
 import { seedData } from '../ui/helpers';
 import { AGENT, FakeService, httpError, lostAnswer, TO } from './start-now-fake';
+import { LOOKUP_MAX_PAGES } from '../../../lib/placement/call-steps';
 
 const key = vi.hoisted(() => ({ value: 'va_test_owner' as string | null }));
 vi.mock('../../../lib/background/key-store', () => ({
@@ -156,6 +157,32 @@ describe('one intent, one call', () => {
     expect(service.count('listAgentExecutions')).toBe(1);
     expect(service.placed()).toHaveLength(1);
     expect(tracking.executionId).toBe(service.placed()[0]!.id);
+  });
+
+  it('a lost answer while the agent is busy: the retry reads past the first page of its calls, finds this one, places none', async () => {
+    service.fail('startCall', lostAnswer, true);
+    await calls.dial(input());
+    // 70 calls to other numbers land after ours (a plan run on the same agent): ours is on the second page of 50.
+    for (let i = 0; i < 70; i++) {
+      service.executions.set(`busy-${i}`, { id: `busy-${i}`, agent_id: AGENT, to_number: `+1415555${1000 + i}`, batch_id: null, status: 'queued', created_at: new Date(T0 + 30_000 + i).toISOString() });
+    }
+    const tracking = await runUntil((c) => c.step === 'tracking');
+    expect(service.count('startCall')).toBe(1);
+    expect(service.count('listAgentExecutions')).toBe(2);
+    expect(service.placed().filter((e) => e.to_number === TO)).toHaveLength(1);
+    expect(tracking.executionId).toBe(service.placed().find((e) => e.to_number === TO)!.id);
+  });
+
+  it('a lookup that cannot read every page of the window says it cannot tell, and sends nothing again', async () => {
+    service.fail('startCall', lostAnswer);
+    await calls.dial(input());
+    for (let i = 0; i < 50 * LOOKUP_MAX_PAGES + 5; i++) {
+      service.executions.set(`busy-${i}`, { id: `busy-${i}`, agent_id: AGENT, to_number: `+1415${String(5550000 + i)}`, batch_id: null, status: 'queued', created_at: new Date(T0 + 30_000 + i).toISOString() });
+    }
+    const stopped = await runUntil((c) => !!c.failure);
+    expect(service.count('startCall')).toBe(1);
+    expect(service.count('listAgentExecutions')).toBe(LOOKUP_MAX_PAGES);
+    expect(stopped.lastError).toMatch(/Nothing was sent again/);
   });
 
   it('a request that never reached the service: the retry looks, finds nothing, and places the call once', async () => {
