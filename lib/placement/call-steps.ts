@@ -55,13 +55,16 @@ export async function findStarted(
   owned: ReadonlySet<string> = new Set(),
 ): Promise<StartedLookup> {
   const offset = client.clockOffset?.() ?? call.clockOffset;
-  const since = call.createdAt + offset - LOOKUP_MARGIN_MS;
+  // In the service's time: since our record was made, its clock moved `timeScale` times as far as ours
+  // (the sandbox may run fast; read as our time, the window would start after the call it looks for).
+  const serviceNow = now + offset;
+  const since = serviceNow - (now - call.createdAt) * (client.timeScale?.() ?? 1) - LOOKUP_MARGIN_MS;
   const listed: Execution[] = [];
   let unsure = false;
   for (let pageNumber = 1; ; pageNumber++) {
     const page = await client.listAgentExecutions(call.agentId, {
       from: new Date(since),
-      to: new Date(now + offset + LOOKUP_MARGIN_MS),
+      to: new Date(serviceNow + LOOKUP_MARGIN_MS),
       page_size: 50,
       page_number: pageNumber,
     });

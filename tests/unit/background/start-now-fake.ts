@@ -37,8 +37,18 @@ export class FakeService extends FaultyRequests<Method> {
   remembered: boolean | undefined = undefined;
   private next = 1;
 
+  /** The service clock's speed against ours (the sandbox runs faster); its clock starts level with ours. */
+  speed = 1;
+  private readonly origin: number;
+
   constructor(private readonly clock: () => number) {
     super();
+    this.origin = clock();
+  }
+
+  /** The service's own time now (what it stamps records with). */
+  serviceNow(): number {
+    return this.origin + (this.clock() - this.origin) * this.speed;
   }
 
   /** The service keeps no `user_data` in its records (a service that could not tell its calls apart). */
@@ -64,8 +74,8 @@ export class FakeService extends FaultyRequests<Method> {
     const after = <T>(method: Method, act: () => T): Promise<T> => this.answer(method, act);
     const fake = {
       baseUrl: 'http://sandbox',
-      timeScale: () => 1,
-      clockOffset: () => undefined,
+      timeScale: () => this.speed,
+      clockOffset: () => (this.speed === 1 ? undefined : this.serviceNow() - this.clock()),
       offersStartCall: async () => this.remembered,
       startCall: (req: { agent_id: string; recipient_phone_number: string; from_phone_number?: string; user_data?: Record<string, string> }) =>
         after('startCall', () => {
@@ -81,7 +91,7 @@ export class FakeService extends FaultyRequests<Method> {
             to_number: req.recipient_phone_number,
             batch_id: null,
             status: 'queued',
-            created_at: new Date(this.clock()).toISOString(),
+            created_at: new Date(this.serviceNow()).toISOString(),
             user_data: req.user_data,
             from_number: req.from_phone_number,
           });

@@ -173,6 +173,17 @@ describe('one intent, one call', () => {
     expect(tracking.executionId).toBe(service.placed().find((e) => e.to_number === TO)!.id);
   });
 
+  it('a lost answer at a service whose clock runs fast (the sandbox at speed 60): the look spans the service’s time, finds this call, places none', async () => {
+    service.speed = 60;
+    service.fail('startCall', lostAnswer, true);
+    await calls.dial(input());
+    // The retry comes a minute later on our clock: an hour on the service's.
+    const tracking = await runUntil((c) => c.step === 'tracking');
+    expect(service.count('startCall')).toBe(1);
+    expect(service.placed()).toHaveLength(1);
+    expect(tracking.executionId).toBe(service.placed()[0]!.id);
+  });
+
   it('a lookup that cannot read every page of the window says it cannot tell, and sends nothing again', async () => {
     service.fail('startCall', lostAnswer);
     await calls.dial(input());
