@@ -331,6 +331,7 @@ async function main() {
   try {
     if (BREAKDOWN) {
       for (const shape of shapes) await breakdown(context, sw, server.port, shape, ourUrl);
+      server.close(); // the profile below is not taken: its server must not keep the process alive
       return;
     }
     for (const shape of PROFILE_ONLY ? [] : shapes) {
