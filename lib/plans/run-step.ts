@@ -65,9 +65,10 @@ async function followRun(run: PlanRun, client: PlacementClient, describe: Descri
 }
 
 /**
- * Full reads at once, at most this many in flight: 300 calls ending together were read in 0.4 s six at
- * a time against the sandbox; ten at a time keeps the verdict within a second of the last end there.
- * On the live service the rate limit (1,000 a minute) paces them whatever this is.
+ * Full reads at once, at most this many in flight (300 calls ending together are read in about 0.4 s
+ * against the in-process sandbox, six or ten at a time alike: there the one process is the limit; a
+ * remote service answers reads in parallel). On the live service the rate limit (1,000 a minute)
+ * paces them whatever this is.
  */
 export const READS_IN_FLIGHT = 10;
 
