@@ -232,9 +232,12 @@ export class CallsService {
 
   /** Sets one timer for the earliest due call and keeps an alarm while any call is active. */
   async arm(): Promise<void> {
+    const active = (await this.list()).filter(isActive);
+    // Cleared after the read, not before it: two arms at once (a step's and the timer's) each set a
+    // timer, and the one cleared before the other's read was left running (a second runDue, and in
+    // tests a service left from the case before stepping the next case's call).
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const active = (await this.list()).filter(isActive);
     if (active.length === 0) {
       await browser.alarms.clear(TRACKER_ALARM);
       return;

@@ -179,6 +179,13 @@ describe('one step in flight per call, whatever triggers it', () => {
     expect([...service.batches.values()].filter((b) => b.status !== 'created')).toHaveLength(1);
   });
 
+  it('two arms at once (a step ends as the timer fires) leave one timer, not two', async () => {
+    // A timer left over ran runDue again; a service left from one test case stepped the next case's call.
+    await seedData({ calls: writeCalls([{ ...newCallRecord(input(), clock), nextPollAt: clock + 1_000 }]) });
+    await Promise.all([calls.arm(), calls.arm(), calls.arm()]);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it('the startup resume of a call whose create was in flight when the worker died finds that batch, makes none', async () => {
     // The worker counted the try, sent the create (the service made the batch), then died.
     service.batches.set('9'.repeat(32), { status: 'created', file_name: batchFileName('call-1'), agent_id: AGENT });
