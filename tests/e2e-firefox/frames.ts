@@ -4,7 +4,7 @@
  * Frames without a URL of their own (about:blank written by the page, srcdoc, blob:) must run the
  * content script and report their own numbers; closed shadow roots must be read through Firefox's
  * `openOrClosedShadowRoot`, and stay closed to the page. Judged from what the background holds for
- * the tab (storage.session 'page.numbers.<tabId>', frameId → numbers, as the Chromium spec reads it) and
+ * the tab (storage.session 'page.numbers.<tabId>', its JSON text: frameId → numbers, as the Chromium spec reads it) and
  * from what the popup's "On this page" gets (page/numbers-for-tab). Expected numbers:
  * tests/fixtures/pages/expected.json.
  */
@@ -95,7 +95,9 @@ async function heldFor(ext: Page, url: string): Promise<Held> {
       const api = (globalThis as unknown as { browser: any }).browser;
       const tab = (await api.tabs.query({})).find((t: { url?: string }) => t.url === pageUrl);
       if (!tab) return { frames: null, listed: [] };
-      const entry = (await api.storage.session.get(`${key}.${tab.id}`))[`${key}.${tab.id}`];
+      // Stored as its JSON text (lib/background/tab-numbers.ts), written at most every 500 ms: polled.
+      const stored = (await api.storage.session.get(`${key}.${tab.id}`))[`${key}.${tab.id}`];
+      const entry = typeof stored === 'string' ? JSON.parse(stored) : null;
       const frames: Record<string, string[]> | null = entry
         ? Object.fromEntries(Object.entries(entry.frames as Record<string, { e164: string }[]>).map(([id, list]) => [id, list.map((n) => n.e164).sort()]))
         : null;
