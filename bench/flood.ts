@@ -21,13 +21,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build as wxtBuild } from 'wxt';
 import { OWNER_KEY } from '../sandbox/keys';
 import { SEED } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import { CHROMIUM, EXTENSION_DIR, setUpThroughOptions } from '../tests/support/chromium';
 import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
 import { ALL_PAGES, LOOPBACK_ORIGINS } from '../wxt.config';
+import type { CpuProfile } from './lib/cost-profile';
+import { markerSource, profileWindows } from './lib/profile-windows';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -103,15 +107,15 @@ function serve(): Promise<{ url: string; close(): void }> {
 
 // ---- the browser and its extension process ----
 
-async function launch(): Promise<{ context: BrowserContext; extensionId: string; profile: string }> {
+async function launch(extensionDir: string): Promise<{ context: BrowserContext; extensionId: string; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'flood-bench-'));
   // The sandbox's origin and every page, as a user grants them (saving the service, turning click-to-call on).
-  writeGrantedOrigins(profile, EXTENSION_DIR, [...LOOPBACK_ORIGINS, ALL_PAGES]);
+  writeGrantedOrigins(profile, extensionDir, [...LOOPBACK_ORIGINS, ALL_PAGES]);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox', '--disable-gpu', `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`,
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
       ...(PROFILE ? ['--remote-debugging-port=0'] : []),
     ],
@@ -153,8 +157,12 @@ function cpuMs(pids: number[]): number {
   return total;
 }
 
-/** Starts a CPU profile of the extension's service worker (through the DevTools port Chromium wrote in the profile). */
-async function profileWorker(profile: string, extensionId: string): Promise<{ stop(file: string): Promise<void> }> {
+/**
+ * Starts a CPU profile of the extension's service worker (through the DevTools port Chromium wrote in
+ * the profile). `mark` runs a named function on the worker, so the profile can tell where each
+ * round began and ended (./lib/profile-windows.ts).
+ */
+async function profileWorker(profile: string, extensionId: string): Promise<{ mark(name: string): Promise<void>; stop(): Promise<CpuProfile> }> {
   const { default: puppeteer } = await import('puppeteer-core');
   const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
@@ -164,11 +172,32 @@ async function profileWorker(profile: string, extensionId: string): Promise<{ st
   await session.send('Profiler.setSamplingInterval', { interval: 200 });
   await session.send('Profiler.start');
   return {
-    async stop(file) {
+    async mark(name) {
+      await session.send('Runtime.evaluate', { expression: markerSource(name) });
+    },
+    async stop() {
       const { profile: cpu } = await session.send('Profiler.stop');
-      writeFileSync(file, JSON.stringify(cpu));
       await browser.disconnect();
-      console.log(`  (the worker's CPU profile over the flooded phase: ${file})`);
+      return cpu as CpuProfile;
+    },
+  };
+}
+
+/** The build again with source maps, so the worker's profile names functions and files (for `--profile`). */
+async function buildWithSourceMaps(): Promise<{ dir: string; where(url: string, line: number, column: number, name: string): string }> {
+  const outDir = mkdtempSync(join(tmpdir(), 'flood-build-'));
+  const silent = () => undefined;
+  const logger = { level: 0, debug: silent, log: silent, info: silent, warn: silent, error: console.error, fatal: console.error, success: silent, box: silent } as never;
+  await wxtBuild({ root: process.cwd(), outDir, logger, vite: () => ({ build: { sourcemap: true } }) });
+  const dir = join(outDir, 'chrome-mv3');
+  const map = new TraceMap(readFileSync(join(dir, 'background.js.map'), 'utf8'));
+  return {
+    dir,
+    where(url, line, column, name) {
+      if (!url.endsWith('/background.js')) return `${name || '(anonymous)'} ${url.split('/').pop()}`;
+      const at = originalPositionFor(map, { line: line + 1, column });
+      const file = at.source?.replace(/^(?:\.\.\/)+/, '').replace(/^.*node_modules\//, '') ?? 'background.js';
+      return `${at.name || name || '(anonymous)'} ${file}:${at.line ?? 0}`;
     },
   };
 }
@@ -189,17 +218,36 @@ async function ask(page: Page, message: object): Promise<{ ms: number; ok: boole
   }, message);
 }
 
-async function rounds(page: Page, label: string): Promise<Round[]> {
+async function rounds(page: Page, label: string, mark?: (name: string) => Promise<void>): Promise<Round[]> {
   const out: Round[] = [];
+  const marked = async <T>(name: string, act: () => Promise<T>) => {
+    await mark?.(`${name}_start`);
+    const result = await act();
+    await mark?.(`${name}_end`);
+    return result;
+  };
   for (let i = 0; i < ROUNDS; i++) {
     const dial = { type: 'call/dial', dialId: crypto.randomUUID(), agentId: AGENT, toNumber: `+1415555${String(100 + i).padStart(4, '0')}`, fromNumber: null, variables: {} };
-    const confirm = await ask(page, dial);
-    const stop = confirm.callId ? await ask(page, { type: 'call/stop', callId: confirm.callId }) : { ms: NaN, ok: false };
+    const confirm = await marked(`confirm${i}`, () => ask(page, dial));
+    const stop = confirm.callId ? await marked(`stop${i}`, () => ask(page, { type: 'call/stop', callId: confirm.callId })) : { ms: NaN, ok: false };
     out.push({ confirmMs: confirm.ms, stopMs: stop.ms, ok: confirm.ok && stop.ok });
     await new Promise((r) => setTimeout(r, 300));
   }
   console.log(`  ${label}: ${out.filter((r) => r.ok).length}/${out.length} rounds answered ok`);
   return out;
+}
+
+/** Writes the worker's profile and prints, for each flooded Confirm and Stop, what the worker did meanwhile. */
+function printWindows(cpu: CpuProfile, rs: Round[], where: Parameters<typeof profileWindows>[2]): void {
+  writeFileSync(PROFILE!, JSON.stringify(cpu));
+  console.log(`  (the worker's CPU profile over the flooded phase: ${PROFILE})`);
+  const names = rs.flatMap((_, i) => [`confirm${i}`, `stop${i}`]);
+  console.log("  the worker's time while each was answered (ms; busy = not idle; its largest functions by self time):");
+  for (const w of profileWindows(cpu, names, where)) {
+    const busy = w.ms - w.idleMs;
+    const top = w.functions.slice(0, 5).map(([fn, ms]) => `${fn} ${Math.round(ms)}`).join(' · ');
+    console.log(`    ${w.name.padEnd(9)} ${String(Math.round(w.ms)).padStart(5)}   busy ${String(Math.round(busy)).padStart(4)}  GC ${String(Math.round(w.gcMs)).padStart(3)}   ${top}`);
+  }
 }
 
 const median = (xs: number[]) => {
@@ -212,7 +260,9 @@ const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : '–');
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, speed: 1 });
   const pages = await serve();
-  const { context, extensionId, profile } = await launch();
+  // Profiling: a build with source maps, so the worker's functions are named by file and line.
+  const mapped = PROFILE ? await buildWithSourceMaps() : null;
+  const { context, extensionId, profile } = await launch(mapped?.dir ?? EXTENSION_DIR);
   try {
     await setUpThroughOptions(context, extensionId, sandbox.url, OWNER_KEY);
     const ui = await context.newPage();
@@ -239,9 +289,9 @@ async function main(): Promise<void> {
       const profiler = PROFILE && label.includes('flooding') && !label.includes('paused') ? await profileWorker(profile, extensionId) : null;
       const cpuStart = cpuMs(pids);
       const start = Date.now();
-      const rs = await rounds(ui, label);
+      const rs = await rounds(ui, label, profiler?.mark);
       const cpu = (cpuMs(pids) - cpuStart) / (Date.now() - start);
-      if (profiler) await profiler.stop(PROFILE!);
+      if (profiler) printWindows(await profiler.stop(), rs, mapped!.where);
       const turns = await flood.evaluate(() => Array.from(document.querySelectorAll('iframe')).map((f) => (f.contentWindow as any)?.__floodDone ?? null));
       await flood.close();
       return { rs, cpu, running: turns.filter((t) => t === null).length };
@@ -263,6 +313,7 @@ async function main(): Promise<void> {
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+    if (mapped) rmSync(join(mapped.dir, '..'), { recursive: true, force: true });
     pages.close();
     await sandbox.close();
   }

@@ -24,7 +24,7 @@ import { defaultAgent } from './default-agent';
 import { warmUpSteps } from '../phone/find';
 import { findRowsPaced } from '../phone/find-rows';
 import { FindLimiter } from './find-limiter';
-import { PAGE_WORK_MAX_WAIT_MS, personFirst } from './person-first';
+import { PAGE_WORK_MAX_WAIT_MS, personFirst, yieldToOthers } from './person-first';
 import type { CallsService } from './calls-service';
 import { handleWidgetPageRequest } from './widget-calls';
 import { injectFinder } from './page-scripts';
@@ -109,8 +109,8 @@ export interface PageServiceDeps {
 }
 
 const findLimiter = new FindLimiter();
-/** Between slices of a page's texts: other tasks run, and a person's request in flight is answered first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => personFirst.clear(PAGE_WORK_MAX_WAIT_MS));
+/** Between slices of a page's texts: every waiting task runs first, and a person's request in flight is answered first. */
+const nextTask = () => yieldToOthers().then(() => personFirst.clear(PAGE_WORK_MAX_WAIT_MS));
 
 /**
  * Reads a frame's texts (page/find) within its share: over it, the answer is FindBusy at once, before
@@ -161,6 +161,8 @@ export async function handlePageRequest(request: PageRequest, sender: Runtime.Me
   // A frame's report (many a second on a busy page) needs no settings: read them only for the others.
   if (request.type === 'page/numbers') {
     if (tabId === undefined) return null;
+    // Page work: a person's request in flight is answered first.
+    await personFirst.clear(PAGE_WORK_MAX_WAIT_MS);
     const tab = await updateTab(tabId, host, (entry) => withFrameReport(frameId === 0 && entry.host !== host ? { ...entry, host } : entry, frameId, request.numbers, request.total ?? 0));
     await setTabBadge(tabId, tab);
     return null;

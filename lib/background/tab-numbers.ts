@@ -19,6 +19,7 @@
  */
 import { z } from '../zod';
 import { browser } from '../browser';
+import { PAGE_WORK_MAX_WAIT_MS, personFirst } from './person-first';
 
 /** Tab `id`'s numbers live at `${PAGE_NUMBERS_KEY}.${id}`. */
 export const PAGE_NUMBERS_KEY = 'page.numbers';
@@ -184,7 +185,9 @@ export function updateTab(tabId: number, host: string, change: (entry: TabEntry)
     if (due.has(tabId)) return after; // a write is planned: it takes the newest entry
     const wait = (lastWritten.get(tabId) ?? -Infinity) + TAB_WRITE_GAP_MS - Date.now();
     if (wait <= 0) await writeHeld(tabId);
-    else due.set(tabId, setTimeout(() => void inTurn(() => writeHeld(tabId)), wait));
+    // A write planned for later also waits while a person's request is answered (./person-first.ts):
+    // on a busy page it is the worker's largest single task. Waited outside the turn, so the popup's reads go on.
+    else due.set(tabId, setTimeout(() => void personFirst.clear(PAGE_WORK_MAX_WAIT_MS).then(() => inTurn(() => writeHeld(tabId))), wait));
     return after;
   });
 }

@@ -24,6 +24,7 @@ import { FindLimiter } from '../../../lib/background/find-limiter';
 import { forgetHeldTabs, MAX_FRAMES, MAX_TAB_NUMBERS, readTab, TAB_WRITE_GAP_MS, tabKey } from '../../../lib/background/tab-numbers';
 import { readKeyFor, writeKey } from '../../../lib/background/key-store';
 import { sessionMemory } from '../../../lib/background/confirmation';
+import { PAGE_WORK_MAX_WAIT_MS, personFirst } from '../../../lib/background/person-first';
 
 const AGENT = { id: 'agent-1', name: 'Sales', status: null, manual: false };
 
@@ -515,6 +516,36 @@ describe('found numbers in storage.session', () => {
       await report(t, 7, 3, numbers(300, 2));
       await vi.advanceTimersByTimeAsync(TAB_WRITE_GAP_MS);
       expect(written()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a frame’s report and a planned write wait while a person’s request is answered (the worker is theirs first)', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setup();
+      const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+      await report(t, 7, 0, numbers(0, 3));
+      await report(t, 7, 2, numbers(200, 2)); // within the gap: its write is planned
+      expect(set).toHaveBeenCalledTimes(1);
+      let answer!: () => void;
+      const confirm = personFirst.around(() => new Promise<void>((resolve) => (answer = resolve)));
+      let reported = false;
+      const late = report(t, 7, 3, numbers(300, 2)).then(() => (reported = true));
+      await vi.advanceTimersByTimeAsync(PAGE_WORK_MAX_WAIT_MS - 1);
+      // The person is still waiting: the report has not been taken in.
+      expect(reported).toBe(false);
+      // Past the longest wait it is (a slow service cannot starve pages)…
+      await vi.advanceTimersByTimeAsync(PAGE_WORK_MAX_WAIT_MS / 2);
+      await late;
+      // …but the write planned at the gap's end still waits for the person.
+      expect(set).toHaveBeenCalledTimes(1);
+      answer();
+      await confirm;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(set).toHaveBeenCalledTimes(2);
+      expect(Object.keys(JSON.parse((await fakeBrowser.storage.session.get(tabKey(7)))[tabKey(7)] as string).frames).sort()).toEqual(['0', '2', '3']);
     } finally {
       vi.useRealTimers();
     }

@@ -3,7 +3,7 @@
  * is answered (or after the longest wait, so a slow service cannot starve pages).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PersonFirst } from '../../../lib/background/person-first';
+import { PersonFirst, yieldToOthers } from '../../../lib/background/person-first';
 
 afterEach(() => vi.useRealTimers());
 
@@ -68,6 +68,31 @@ describe('PersonFirst', () => {
     await vi.advanceTimersByTimeAsync(499);
     expect(resumed).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    expect(resumed).toBe(true);
+  });
+});
+
+describe('yieldToOthers (the pause between slices of page work)', () => {
+  it('asks the platform scheduler for background priority, so a waiting message runs before the next slice', async () => {
+    const asked: unknown[] = [];
+    const scheduler = {
+      postTask: (callback: () => void, options?: unknown) => {
+        asked.push(options);
+        callback();
+        return Promise.resolve();
+      },
+    };
+    await yieldToOthers(scheduler);
+    expect(asked).toEqual([{ priority: 'background' }]);
+  });
+
+  it('where there is no scheduler (older Firefox, Node), waits for a new task', async () => {
+    vi.useFakeTimers();
+    let resumed = false;
+    void yieldToOthers(undefined).then(() => (resumed = true));
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
     expect(resumed).toBe(true);
   });
 });
