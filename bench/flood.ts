@@ -65,14 +65,17 @@ const raw = document.getElementById('raw');
 const areas = ['212', '312', '415', '646', '702', '303'];
 const until = Date.now() + ${FLOOD_MS};
 let turn = 0;
+// Numbers new on every turn (no text repeats within a frame's last thousands): the finder keeps the
+// answers a frame had, and a flood of texts it had seen would cost the background nothing.
+const fresh = (n) => String((n * 7 + ${frame} * 977) % 10000).padStart(4, '0');
 function csv(t) {
   const lines = [];
-  for (let i = 0; i < 600; i++) lines.push(i + ',Contact ' + i + ',(' + areas[(i + t) % areas.length] + ') 555-01' + String((i + t) % 100).padStart(2, '0') + ',2024-05-01');
+  for (let i = 0; i < 600; i++) lines.push(i + ',Contact ' + i + ',(' + areas[(i + t) % areas.length] + ') 555-' + fresh(t * 600 + i) + ',2024-05-01');
   return lines.join('\\n');
 }
 function rewrite() {
   if (Date.now() > until || ++turn > ${MAX_TURNS}) { window.__floodDone = turn; return; }
-  for (let i = 0; i < cells.length; i++) cells[i].textContent = '(' + areas[(i + turn) % areas.length] + ') 555-01' + String((i + turn) % 100).padStart(2, '0');
+  for (let i = 0; i < cells.length; i++) cells[i].textContent = '(' + areas[(i + turn) % areas.length] + ') 555-' + fresh(turn * 211 + i);
   raw.textContent = csv(turn);
   setTimeout(rewrite, ${EVERY_MS});
 }

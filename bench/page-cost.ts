@@ -7,8 +7,9 @@
  * count. Every page load gets a site of its own (`<kind>-<n>.test`, resolved to the bench's server), so
  * it gets a renderer of its own and no figure carries another load's tasks; the site rules switch
  * click-to-call on for the `ours-*` sites only. c2d is its published browser build (build/index.js) started as its
- * README says (`new RingCentralC2D()`), injected after load. Median of ROUNDS rounds, the three taking
- * turns; one more round under a trace gives each script's longest main-thread task.
+ * README says (`new RingCentralC2D()`), injected after load. ROUNDS rounds, the kinds taking turns in
+ * each; a figure is the median over rounds of that round's load minus that round's page alone. One
+ * more round under a trace gives each script's longest main-thread task.
  *
  * Beside them, what the background spends parsing the texts the page sent it (replayed in Node:
  * bench/lib/background-cost.ts), which the page's figures do not include.
@@ -334,16 +335,23 @@ async function main() {
       server.close(); // the profile below is not taken: its server must not keep the process alive
       return;
     }
+    /** Per shape: how far the page alone swung, and ours' difference in each round. */
+    const spreads: string[] = [];
     for (const shape of PROFILE_ONLY ? [] : shapes) {
       const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [], walk: [] };
       for (let round = 0; round < ROUNDS; round++) {
         const order = (['alone', 'ours', 'c2d', 'walk'] as const).map((_, i, all) => all[(i + round) % all.length]!);
         for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind));
       }
-      const alone = median(runs.alone.map((r) => r.ms));
-      const ours = Math.max(0, median(runs.ours.map((r) => r.ms)) - alone);
-      const c2d = Math.max(0, median(runs.c2d.map((r) => r.ms)) - alone);
-      const walk = Math.max(0, median(runs.walk.map((r) => r.ms)) - alone);
+      // Each round's load against the same round's page alone (the loads of one round come one after
+      // another), then the median of those differences: the page alone swings by hundreds of ms on the
+      // 5,000-row pages, and a difference of two separate medians carried that swing whole.
+      const added = (kind: Kind) => Math.max(0, median(runs[kind].map((r, i) => r.ms - runs.alone[i]!.ms)));
+      const ours = added('ours');
+      const c2d = added('c2d');
+      const walk = added('walk');
+      const aloneMs = runs.alone.map((r) => r.ms);
+      spreads.push(`${shape.name}: page alone ${Math.round(Math.min(...aloneMs))}–${Math.round(Math.max(...aloneMs))} ms; ours added ${runs.ours.map((r, i) => Math.round(r.ms - runs.alone[i]!.ms)).join(' ')}`);
       const oursTrace = await traced(context, sw, server.port, shape, 'ours', ourUrl);
       const c2dTrace = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
       const background = await backgroundCost(shape.html);
@@ -359,7 +367,7 @@ async function main() {
     console.log(
       '\nnumbers: phone numbers written on the page (different ones); found: different numbers ours reported (its count);\n' +
         'in s: from load to ours\' last report (wall time: the background parses what the page sends, off the page\'s thread).\n' +
-        'ms: added main-thread time (median). longest: the longest main-thread task in which that script ran (one traced\n' +
+        'ms: added main-thread time (the median over rounds of each round\'s load minus that round\'s page alone). longest: the longest main-thread task in which that script ran (one traced\n' +
         'round; aim ≤ 50 ms). tasks: all the thread time of the tasks that script ran in, in that traced round (no\n' +
         'subtraction of two page loads, whose own cost swings more than a small script costs on the large pages).\n' +
         'Aim: ours/c2d ≤ 0.33 on the large pages, ≤ 1 on the small ones.\n' +
@@ -368,6 +376,7 @@ async function main() {
         'bg ms: what the background spends parsing the texts ours sends for the page (page/find), off the page\'s thread:\n' +
         'the same requests replayed through its own function in Node (bench/lib/background-cost.ts; not in ours ms).',
     );
+    if (spreads.length) console.log(`\nEach round (ms, thread time):\n${spreads.map((line) => `  ${line}`).join('\n')}`);
     const sizes = OUR_FILES.map((file) => {
       const raw = readFileSync(join(BUILD, file));
       return { file, kb: raw.length / 1024, gz: gzipSync(raw, { level: 9 }).length / 1024 };

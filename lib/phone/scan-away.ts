@@ -80,6 +80,8 @@ interface Asked {
   data: string[];
   /** A long question: its slices so far, where the next starts, and how many are out. */
   long?: { slices: SliceRead[]; next: number; out: number; ready: SliceRead[] };
+  /** A whole question's item key (itemKey). */
+  key?: string;
 }
 
 /** One entry of a request: a question, or one slice of a long one. */
@@ -87,7 +89,17 @@ interface Part {
   asked: Asked;
   item: FindItem;
   slice?: SliceRead;
+  /** Other questions of the same item in this request: asked once, each settled with its answer. */
+  same?: Asked[];
 }
+
+/** A text's answer depends on the item alone (its text, countries, label, and whether it is a tel: href). */
+function itemKey(item: FindItem): string {
+  return `${item.tel ? 't' : ''}\u0001${item.countries.join(',')}\u0001${item.label}\u0001${item.text}`;
+}
+
+/** Answers a frame keeps (the newest), so a text it shows again is settled without asking. */
+export const KNOWN_ANSWERS = 4_000;
 
 function sameQuestion(out: Asked, question: Question, item: FindItem): boolean {
   const a = out.question.pieces;
@@ -123,6 +135,14 @@ export class AwayFinder {
   private broken = false;
   private readonly limits: Pick<FindLimits, 'frameInFlight' | 'framePerSecond'>;
   private readonly now: () => number;
+  /**
+   * Answers had, by item: a text the frame shows again (one number on many rows of a list, a list
+   * rendered anew in new nodes) is settled from here, not sent again. Why: on a 5,000-row list with a
+   * hundred numbers, sending every row's text was a quarter of the page's cost (bench/page-cost.ts).
+   */
+  private readonly known = new Map<string, FindAnswer>();
+  /** Questions whose answers were known when asked, to settle at the next flush. */
+  private ready: Asked[] = [];
 
   constructor(
     private readonly send: (request: FindRequest) => Promise<unknown>,
@@ -147,8 +167,11 @@ export class AwayFinder {
     if (out && sameQuestion(out, question, item)) return true;
     const asked: Asked = { question, item, data: question.pieces.map((p) => p.node.data) };
     if (!fitsWhole(item)) asked.long = { slices: [], next: 0, out: 0, ready: [] };
+    else asked.key = itemKey(item);
     this.latest.set(question.container, asked);
-    this.queue.push(asked);
+    // Its answer is known (the same text elsewhere in the frame, or before): settled at the flush, not sent.
+    if (asked.key !== undefined && this.known.has(asked.key)) this.ready.push(asked);
+    else this.queue.push(asked);
     if (!this.flushQueued) {
       this.flushQueued = true;
       queueMicrotask(() => {
@@ -165,18 +188,25 @@ export class AwayFinder {
   }
 
   busy(): boolean {
-    return this.queue.length > 0 || this.outstanding > 0;
+    return this.queue.length > 0 || this.outstanding > 0 || this.ready.length > 0;
   }
 
   clear(): void {
     this.queue = [];
+    this.ready = [];
     this.latest.clear();
+    this.known.clear();
     clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   /** Sends what the frame's share allows now; comes back when an answer frees a place or the second rolls on. */
   private flush(): void {
+    this.sendWhatFits();
+    if (this.settleKnown()) this.host.answered();
+  }
+
+  private sendWhatFits(): void {
     while (this.queue.length > 0 && !this.broken && this.timer === undefined) {
       if (this.outstanding >= this.limits.frameInFlight) return;
       const now = this.now();
@@ -198,6 +228,33 @@ export class AwayFinder {
     }, Math.max(1, ms));
   }
 
+  /** Settles the questions whose answers were known when asked; true when one was. */
+  private settleKnown(): boolean {
+    const ready = this.ready;
+    if (ready.length === 0) return false;
+    this.ready = [];
+    for (const asked of ready) this.settleAsked(asked, this.known.get(asked.key!) ?? null);
+    return true;
+  }
+
+  /** A whole question's answer (null: it failed, read it here if this scanner reads), unless the page has moved on. */
+  private settleAsked(asked: Asked, answer: FindAnswer | null): void {
+    if (this.stale(asked)) return;
+    const { container } = asked.question;
+    this.latest.delete(container);
+    // Most texts hold none: nothing to place, so nothing to check (a text changed since is asked again).
+    if (answer && answer.every((found) => found.length === 0)) return this.host.settleNone(container);
+    if (!this.host.isLive(container) || asked.question.pieces.some((p, j) => p.node.data !== asked.data[j])) return;
+    this.host.settle(asked.question, asked.item.countries, answer);
+  }
+
+  private remember(item: FindItem, answer: FindAnswer): void {
+    const key = itemKey(item);
+    this.known.delete(key);
+    if (this.known.size >= KNOWN_ANSWERS) this.known.delete(this.known.keys().next().value!);
+    this.known.set(key, answer);
+  }
+
   private stale(asked: Asked): boolean {
     return this.latest.get(asked.question.container) !== asked;
   }
@@ -205,6 +262,8 @@ export class AwayFinder {
   /** The next request's parts from the queue's head, within the caps. */
   private take(): Part[] {
     const parts: Part[] = [];
+    /** This request's whole questions by item: a second question of the same item rides on the first. */
+    const byItem = new Map<string, Part>();
     let chars = 0;
     let json = REQUEST_JSON_BASE;
     const room = (text: string, size: number) => parts.length === 0 || (parts.length < MAX_FIND_ITEMS && chars + text.length <= MAX_FIND_CHARS && json + size <= MAX_FIND_BATCH);
@@ -216,10 +275,25 @@ export class AwayFinder {
       }
       const long = asked.long;
       if (!long) {
+        const key = asked.key!;
+        // Answered since it was queued (the same text went in an earlier request).
+        if (this.known.has(key)) {
+          this.queue.shift();
+          this.ready.push(asked);
+          continue;
+        }
+        const same = byItem.get(key);
+        if (same) {
+          this.queue.shift();
+          (same.same ??= []).push(asked);
+          continue;
+        }
         const size = itemJsonLength(asked.item);
         if (!room(asked.item.text, size)) break;
         this.queue.shift();
-        parts.push({ asked, item: asked.item });
+        const part: Part = { asked, item: asked.item };
+        byItem.set(key, part);
+        parts.push(part);
         chars += asked.item.text.length;
         json += size;
         continue;
@@ -300,12 +374,9 @@ export class AwayFinder {
           this.settleLongIfDone(asked);
           return;
         }
-        if (this.stale(asked)) return;
-        this.latest.delete(container);
-        // Most texts hold none: nothing to place, so nothing to check (a text changed since is asked again).
-        if (answer && answer.every((found) => found.length === 0)) return this.host.settleNone(container);
-        if (!this.host.isLive(container) || asked.question.pieces.some((p, j) => p.node.data !== asked.data[j])) return;
-        this.host.settle(asked.question, asked.item.countries, answer);
+        if (answer) this.remember(part.item, answer);
+        this.settleAsked(asked, answer);
+        for (const other of part.same ?? []) this.settleAsked(other, answer);
       });
       this.host.answered();
       this.flush();
@@ -336,7 +407,7 @@ export class AwayFinder {
         long.out--;
         long.ready.push(part.slice);
         if (!back.includes(part.asked) && !this.queue.includes(part.asked)) back.push(part.asked);
-      } else back.push(part.asked);
+      } else back.push(part.asked, ...(part.same ?? []));
     }
     this.queue.unshift(...back);
     // At least what the background said, more after each busy answer in a row, a little apart from the other frames.
@@ -351,5 +422,10 @@ const MAX_BACKOFF_MS = 4_000;
 
 /** Whether an item goes in a request as it is (else it is read in slices). */
 function fitsWhole(item: FindItem): boolean {
-  return item.text.length <= MAX_FIND_TEXT && itemJsonLength(item) <= MAX_FIND_BATCH - REQUEST_JSON_BASE;
+  if (item.text.length > MAX_FIND_TEXT) return false;
+  // Decided without serialising when even every character escaped (\uXXXX) would fit: every text up to
+  // MAX_FIND_TEXT does, and asked for each of a list's cells, the three JSON.stringify calls showed in its profile.
+  const atMost = (chars: number) => 6 * chars + 2;
+  if (atMost(item.text.length) + atMost(item.label.length) + atMost(3 * item.countries.length) + 7 <= MAX_FIND_BATCH - REQUEST_JSON_BASE) return true;
+  return itemJsonLength(item) <= MAX_FIND_BATCH - REQUEST_JSON_BASE;
 }

@@ -32,7 +32,7 @@
  * browser, setup and page when an earlier one left none. `FIREFOX_SMOKE_FAIL=<part of a name>` fails
  * that check on purpose, to see the others still run.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -45,13 +45,11 @@ import { batchCreatedAndScheduled } from './batch';
 import {
   buttonNamed,
   byLabel,
-  CheckFailure,
   closeBrowser,
   fail,
   fill,
   FIREFOX,
   launchFirefox,
-  openBrowsers,
   openExtensionPage,
   sandboxRequests,
   shownText,
@@ -59,6 +57,7 @@ import {
   waitFor,
   withTimeout,
 } from './browser';
+import { checkRunner, elapsed } from './checks';
 import { everyFrameChecks, startFixtureServer } from './frames';
 import { grants, offGivesEveryPageBack, pagesSwitch, turnPagesOn } from './page-access';
 import { widgetCallThroughExtension } from './widget';
@@ -89,56 +88,6 @@ const CHECK_LIMIT = 90_000;
 /** The whole run, browsers included, stops here even if something hangs (run.mjs's backstop is later). */
 const RUN_DEADLINE = 420_000;
 
-const started = Date.now();
-const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)}s`;
-
-interface CheckResult {
-  name: string;
-  ok: boolean;
-  ms: number;
-  error?: string;
-  screenshot?: string;
-}
-const results: CheckResult[] = [];
-
-/** Runs one named check; on failure prints the reason and screenshots `page()` (if there is one). */
-async function check(name: string, page: () => Page | null, body: () => Promise<void>): Promise<boolean> {
-  const t0 = Date.now();
-  try {
-    // FIREFOX_SMOKE_FAIL=<part of a check's name>: that check fails at once, to show the others still run.
-    const failOnPurpose = process.env.FIREFOX_SMOKE_FAIL;
-    if (failOnPurpose && name.includes(failOnPurpose)) throw new CheckFailure('a failure on purpose (FIREFOX_SMOKE_FAIL)');
-    await withTimeout(body(), CHECK_LIMIT, `the check`);
-    results.push({ name, ok: true, ms: Date.now() - t0 });
-    console.log(`  ✓ ${name} (${elapsed(t0)})`);
-    return true;
-  } catch (e) {
-    const error = e instanceof CheckFailure ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    const result: CheckResult = { name, ok: false, ms: Date.now() - t0, error };
-    const p = page();
-    if (p && !p.isClosed()) {
-      const file = join(RESULTS, `firefox-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().replace(/^-|-$/g, '')}.png`);
-      try {
-        // The viewport: a full-page shot makes Firefox measure document.documentElement, and a page
-        // without one yet answers "documentElement is null" instead of a picture.
-        await withTimeout(p.screenshot({ path: file as `${string}.png` }), 10_000, 'screenshot');
-        result.screenshot = file;
-      } catch (shotError) {
-        result.error += `\n      (no screenshot: ${String(shotError)})`;
-      }
-    }
-    results.push(result);
-    console.log(`  ✗ ${name} (${elapsed(t0)})\n      ${result.error}${result.screenshot ? `\n      screenshot: ${result.screenshot}` : ''}`);
-    await afterFailure();
-    return false;
-  }
-}
-
-function skip(name: string, reason: string): void {
-  results.push({ name, ok: false, ms: 0, error: `not run: ${reason}` });
-  console.log(`  ✗ ${name}\n      not run: ${reason}`);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The run: every check stands on its own. It gets the browser it needs (started again when an
 // earlier check left none, or one that no longer answers), the extension set up when it needs that
@@ -157,6 +106,13 @@ let session: Session | null = null;
 /** The extension page the current check works in (screenshotted when it fails). */
 let page: Page | null = null;
 let sandbox: Sandbox | null = null;
+
+const { check, skip, finish } = checkRunner({
+  resultsDir: RESULTS,
+  reportFile: process.argv[2] ? resolve(process.argv[2]) : join(RESULTS, 'firefox.json'),
+  limitMs: CHECK_LIMIT,
+  afterFailure: () => afterFailure(),
+});
 
 /** After a failed check: a browser that no longer answers (or a check stopped at its limit) is closed; the next check starts one. */
 async function afterFailure(): Promise<void> {
@@ -521,19 +477,6 @@ async function main(): Promise<void> {
     if (session) await closeBrowser(session.browser);
     await sandbox?.close().catch(() => undefined);
   }
-}
-
-const reportFile = process.argv[2] ? resolve(process.argv[2]) : join(RESULTS, 'firefox.json');
-function finish(extra?: string): never {
-  for (const browser of openBrowsers) browser.process()?.kill('SIGKILL');
-  if (extra) results.push({ name: 'run', ok: false, ms: Date.now() - started, error: extra });
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
-  mkdirSync(dirname(reportFile), { recursive: true });
-  writeFileSync(reportFile, JSON.stringify({ passed, failed, ms: Date.now() - started, checks: results }, null, 2));
-  if (extra) console.log(`  ✗ run\n      ${extra}`);
-  console.log(`Firefox e2e: ${passed} passed, ${failed} failed (${elapsed()})`);
-  process.exit(failed > 0 ? 1 : 0);
 }
 
 const deadline = setTimeout(() => finish(`the run did not finish within ${RUN_DEADLINE / 1000}s`), RUN_DEADLINE);

@@ -57,11 +57,12 @@ describe('bundle size', () => {
   });
 
   // 47 KB until it read long texts in slices and paced its page/find requests as the page's does (about
-  // 2 KB), and issue 20 added the phone, column and identifier words of fifteen languages (about 3 KB).
-  it('the scanner with the phone library (lib/phone/scan.ts: tests, benches) stays under 52 KB gzipped', async () => {
+  // 2 KB), and issue 20 added the phone, column and identifier words of fifteen languages (about 3 KB);
+  // 52 KB until the answers a frame had were kept for texts met again (scan-away.ts, 0.2 KB).
+  it('the scanner with the phone library (lib/phone/scan.ts: tests, benches) stays under 53 KB gzipped', async () => {
     const size = await gzippedBundle('lib/phone/scan.ts');
     expect(size).toBeGreaterThan(30_000); // sanity: libphonenumber-js is in there
-    expect(size).toBeLessThan(52_000);
+    expect(size).toBeLessThan(53_000);
   });
 
   it("the scanner bundle takes libphonenumber-js's matchesEntirely from the RegExp memo, its ParseError from lib/phone", async () => {

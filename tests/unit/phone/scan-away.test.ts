@@ -84,9 +84,9 @@ describe('answers from away', () => {
       scanner.scanRoot(document);
       await settledPaced(scanner);
       expect(scanner.matches().map(where), page).toEqual(local.map(where));
-      // Every text the finder read went away (the page scanner has no parser), in requests of at most MAX_FIND_ITEMS.
-      const asked = away.requests.flat();
-      expect(asked.filter((i) => !i.tel).length, page).toBeGreaterThanOrEqual(scanner.stats.finderCalls);
+      // The texts went away (the page scanner has no parser), in requests of at most MAX_FIND_ITEMS.
+      const asked = away.requests.flat().filter((i) => !i.tel);
+      if (local.some((m) => m.source === 'text')) expect(asked.length, page).toBeGreaterThan(0);
       for (const r of away.requests) expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
       links += local.filter((m) => m.source === 'link').length;
       inputs += local.filter((m) => m.source === 'input').length;
@@ -142,7 +142,7 @@ describe('answers from away', () => {
     // MAX_FIND_ITEMS - 1 texts, then the link: the request fills at the link, and its text goes in the next
     // one, which the background answers first.
     document.body.innerHTML =
-      '<p>Fax 212-555-0147</p>'.repeat(MAX_FIND_ITEMS - 1) + '<p><a href="tel:+14155550132">Call (415) 555-0132</a> · <a href="tel:+14155550199">Desk (415) 555-0188</a></p>';
+      Array.from({ length: MAX_FIND_ITEMS - 1 }, (_, i) => `<p>Fax 212-555-${String(1000 + i)}</p>`).join('') + '<p><a href="tel:+14155550132">Call (415) 555-0132</a> · <a href="tel:+14155550199">Desk (415) 555-0188</a></p>';
     const requests: FindItem[][] = [];
     const scanner = createPageScanner({
       defaultCountry: 'US',
@@ -160,7 +160,7 @@ describe('answers from away', () => {
     ]);
     const sorted = (ms: PhoneMatch[]) => ms.map((m) => [m.source, m.e164].join(' ')).sort();
     expect(sorted(scanner.matches())).toEqual(sorted(scanNode(document.body, { defaultCountry: 'US' })));
-    expect(sorted(scanner.matches()).filter((m) => !m.endsWith('+12125550147'))).toEqual(['link +14155550132', 'link +14155550199', 'text +14155550188']);
+    expect(sorted(scanner.matches()).filter((m) => !m.startsWith('text +1212555'))).toEqual(['link +14155550132', 'link +14155550199', 'text +14155550188']);
   });
 
   it('are used as answered (the page does not parse them again)', async () => {
@@ -266,7 +266,7 @@ describe('answers from away', () => {
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
   });
 
-  it('are not asked twice for the same text of the same nodes (the document walk after the visible blocks); re-rendered nodes are', async () => {
+  it('are not asked twice for the same text (the document walk after the visible blocks, a list rendered anew); re-rendered nodes get their numbers from the answer had', async () => {
     document.body.innerHTML = '<div id="d"><p>Desk: (415) 555-0132</p></div><p>Fax: 212-555-0147</p>';
     const away = background();
     const scanner = createScanner({ defaultCountry: 'US', findAway: away.findAway });
@@ -275,7 +275,7 @@ describe('answers from away', () => {
     await settled(scanner);
     expect(away.requests.flat().map((i) => i.text)).toEqual(['Desk: (415) 555-0132', 'Fax: 212-555-0147']);
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
-    // A framework renders the same text again in new nodes: asked again, and placed on the new nodes.
+    // A framework renders the same text again in new nodes: not asked again, and placed on the new nodes.
     const d = document.getElementById('d')!;
     d.innerHTML = '<p>Desk: (415) 555-0132</p>';
     scanner.scanRoot(d);
@@ -283,22 +283,49 @@ describe('answers from away', () => {
     d.innerHTML = '<p>Desk: (415) 555-0132</p>';
     scanner.scanRoot(d);
     await settled(scanner);
-    expect(away.requests.flat().map((i) => i.text)).toEqual(['Desk: (415) 555-0132', 'Fax: 212-555-0147', 'Desk: (415) 555-0132', 'Desk: (415) 555-0132']);
+    expect(away.requests.flat().map((i) => i.text)).toEqual(['Desk: (415) 555-0132', 'Fax: 212-555-0147']);
+    const placed = scanner.matches().filter((m) => m.source === 'text' && m.e164 === '+14155550132' && m.startNode.isConnected);
+    expect(placed.map((m) => m.source === 'text' && m.startNode === d.querySelector('p')!.firstChild)).toEqual([true]);
     // (The old nodes' match stays until a mutation record says they left: the content script passes those.)
     const onPage = scanner.matches().filter((m) => m.source === 'text' && m.startNode.isConnected);
     expect(onPage.map((m) => m.e164).sort()).toEqual(['+12125550147', '+14155550132']);
   });
 
+  it('one text on many rows (a list of one company’s line) is asked once and placed on every row; the same text under another label is asked apart', async () => {
+    const rows = 3 * MAX_FIND_ITEMS;
+    document.body.innerHTML =
+      '<table><thead><tr><th>Name</th><th>Phone</th><th>Notes</th></tr></thead><tbody>' +
+      Array.from({ length: rows }, (_, i) => `<tr><td>Contact ${i}</td><td>(415) 555-0132</td><td>${i % 2 ? 'Fax: 212-555-0147' : 'no fax'}</td></tr>`).join('') +
+      '</tbody></table><p>(415) 555-0132</p>';
+    const away = background();
+    const scanner = createPageScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settledPaced(scanner);
+    const asked = away.requests.flat().map((i) => `${i.label}|${i.text}`);
+    // Each different item once (two may be out at once before either is answered: at most the frame's requests in flight).
+    for (const key of new Set(asked)) expect(asked.filter((k) => k === key).length, key).toBeLessThanOrEqual(FIND_LIMITS.frameInFlight);
+    expect(asked.length).toBeLessThan(10);
+    // A label can veto a number, so the same text under no label is its own question.
+    expect(new Set(asked)).toEqual(new Set(['Phone|(415) 555-0132', 'Notes|Fax: 212-555-0147', '|(415) 555-0132']));
+    const on = (e164: string) => scanner.matches().filter((m) => m.e164 === e164 && m.source === 'text').length;
+    expect(on('+14155550132')).toBe(rows + 1);
+    expect(on('+12125550147')).toBe(rows / 2);
+    // The same as the scanner with the library here finds, every row placed on its own nodes.
+    expect(scanner.matches().map(where)).toEqual(scanNode(document.body, { defaultCountry: 'US' }).map(where));
+  });
+
   it('go in requests of at most MAX_FIND_ITEMS texts and about MAX_FIND_CHARS characters', async () => {
-    const long = `Desk: (415) 555-0132 ${'word '.repeat((MAX_FIND_TEXT - 40) / 5)}`;
-    const count = Math.ceil((1.5 * MAX_FIND_CHARS) / long.length);
-    document.body.innerHTML = Array.from({ length: count }, () => `<p>${long}</p>`).join('') + '<p>Fax: 212-555-0147</p>'.repeat(MAX_FIND_ITEMS);
+    // Every text a different one: a text met again is not sent again (the test after this one).
+    const long = (i: number) => `Desk: (415) 555-${1000 + i} ${'word '.repeat((MAX_FIND_TEXT - 40) / 5)}`;
+    const count = Math.ceil((1.5 * MAX_FIND_CHARS) / long(0).length);
+    document.body.innerHTML =
+      Array.from({ length: count }, (_, i) => `<p>${long(i)}</p>`).join('') + Array.from({ length: MAX_FIND_ITEMS }, (_, i) => `<p>Fax: 212-555-${2000 + i}</p>`).join('');
     const { away, scanner } = scanBodyAway();
     await settledPaced(scanner);
     expect(away.requests.flat()).toHaveLength(count + MAX_FIND_ITEMS);
     for (const r of away.requests) {
       expect(r.length).toBeLessThanOrEqual(MAX_FIND_ITEMS);
-      expect(r.reduce((n, i) => n + i.text.length, 0)).toBeLessThan(MAX_FIND_CHARS + long.length);
+      expect(r.reduce((n, i) => n + i.text.length, 0)).toBeLessThan(MAX_FIND_CHARS + long(0).length);
     }
     expect(away.requests.length).toBeGreaterThanOrEqual(3);
     expect(scanner.matches()).toHaveLength(count + MAX_FIND_ITEMS);

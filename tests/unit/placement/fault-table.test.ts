@@ -29,13 +29,16 @@ useSandbox();
 async function immediateCalls(id: string): Promise<Array<{ executionId: string }>> {
   const from = new Date(Date.now() - 10 * 60_000).toISOString();
   const to = new Date(Date.now() + 10 * 60_000).toISOString();
-  const page = await get<{ data: Array<{ id: string; batch_id: string | null }> }>(`/v2/agent/${AGENT}/executions?from=${from}&to=${to}&page_size=50`);
   const mine: Array<{ executionId: string }> = [];
-  for (const e of page.data.filter((x) => !x.batch_id)) {
-    const full = await get<{ context_details?: { recipient_data?: Record<string, string> } }>(`/executions/${e.id}`);
-    if (full.context_details?.recipient_data?.placement_id === id) mine.push({ executionId: e.id });
+  // Every page: a whole table's calls in the window outnumber one page, and a call left off it would go uncounted.
+  for (let number = 1; ; number++) {
+    const page = await get<{ data: Array<{ id: string; batch_id: string | null }>; has_more?: boolean }>(`/v2/agent/${AGENT}/executions?from=${from}&to=${to}&page_size=50&page_number=${number}`);
+    for (const e of page.data.filter((x) => !x.batch_id)) {
+      const full = await get<{ context_details?: { recipient_data?: Record<string, string> } }>(`/executions/${e.id}`);
+      if (full.context_details?.recipient_data?.placement_id === id) mine.push({ executionId: e.id });
+    }
+    if (!page.has_more || page.data.length === 0) return mine;
   }
-  return mine;
 }
 
 function callsPath(placing: 'batch' | 'call', timeoutMs?: number): Path {
