@@ -141,8 +141,8 @@ export class AwayFinder {
    * hundred numbers, sending every row's text was a quarter of the page's cost (bench/page-cost.ts).
    */
   private readonly known = new Map<string, FindAnswer>();
-  /** Questions whose answers were known when asked, to settle at the next flush. */
-  private ready: Asked[] = [];
+  /** Questions whose answers were known when asked (with them), to settle at the next flush. */
+  private ready: Array<[Asked, FindAnswer]> = [];
 
   constructor(
     private readonly send: (request: FindRequest) => Promise<unknown>,
@@ -170,7 +170,8 @@ export class AwayFinder {
     else asked.key = itemKey(item);
     this.latest.set(question.container, asked);
     // Its answer is known (the same text elsewhere in the frame, or before): settled at the flush, not sent.
-    if (asked.key !== undefined && this.known.has(asked.key)) this.ready.push(asked);
+    const known = asked.key === undefined ? undefined : this.known.get(asked.key);
+    if (known) this.ready.push([asked, known]);
     else this.queue.push(asked);
     if (!this.flushQueued) {
       this.flushQueued = true;
@@ -233,7 +234,7 @@ export class AwayFinder {
     const ready = this.ready;
     if (ready.length === 0) return false;
     this.ready = [];
-    for (const asked of ready) this.settleAsked(asked, this.known.get(asked.key!) ?? null);
+    for (const [asked, answer] of ready) this.settleAsked(asked, answer);
     return true;
   }
 
@@ -248,8 +249,7 @@ export class AwayFinder {
     this.host.settle(asked.question, asked.item.countries, answer);
   }
 
-  private remember(item: FindItem, answer: FindAnswer): void {
-    const key = itemKey(item);
+  private remember(key: string, answer: FindAnswer): void {
     this.known.delete(key);
     if (this.known.size >= KNOWN_ANSWERS) this.known.delete(this.known.keys().next().value!);
     this.known.set(key, answer);
@@ -277,9 +277,10 @@ export class AwayFinder {
       if (!long) {
         const key = asked.key!;
         // Answered since it was queued (the same text went in an earlier request).
-        if (this.known.has(key)) {
+        const known = this.known.get(key);
+        if (known) {
           this.queue.shift();
-          this.ready.push(asked);
+          this.ready.push([asked, known]);
           continue;
         }
         const same = byItem.get(key);
@@ -374,7 +375,7 @@ export class AwayFinder {
           this.settleLongIfDone(asked);
           return;
         }
-        if (answer) this.remember(part.item, answer);
+        if (answer) this.remember(asked.key!, answer);
         this.settleAsked(asked, answer);
         for (const other of part.same ?? []) this.settleAsked(other, answer);
       });
