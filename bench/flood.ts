@@ -23,7 +23,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build as wxtBuild } from 'wxt';
 import { OWNER_KEY } from '../sandbox/keys';
 import { SEED } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
@@ -31,6 +30,7 @@ import { CHROMIUM, EXTENSION_DIR, setUpThroughOptions } from '../tests/support/c
 import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
 import { ALL_PAGES, LOOPBACK_ORIGINS } from '../wxt.config';
 import type { CpuProfile } from './lib/cost-profile';
+import { buildWithSourceMaps } from './lib/mapped-build';
 import { markerSource, profileWindows } from './lib/profile-windows';
 
 const arg = (name: string, fallback: number) => {
@@ -187,12 +187,8 @@ async function profileWorker(profile: string, extensionId: string): Promise<{ ma
 }
 
 /** The build again with source maps, so the worker's profile names functions and files (for `--profile`). */
-async function buildWithSourceMaps(): Promise<{ dir: string; where(url: string, line: number, column: number, name: string): string }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'flood-build-'));
-  const silent = () => undefined;
-  const logger = { level: 0, debug: silent, log: silent, info: silent, warn: silent, error: console.error, fatal: console.error, success: silent, box: silent } as never;
-  await wxtBuild({ root: process.cwd(), outDir, logger, vite: () => ({ build: { sourcemap: true } }) });
-  const dir = join(outDir, 'chrome-mv3');
+async function mappedBuild(): Promise<{ dir: string; where(url: string, line: number, column: number, name: string): string }> {
+  const dir = join(await buildWithSourceMaps(process.cwd()), 'chrome-mv3');
   const map = new TraceMap(readFileSync(join(dir, 'background.js.map'), 'utf8'));
   return {
     dir,
@@ -264,7 +260,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, speed: 1 });
   const pages = await serve();
   // Profiling: a build with source maps, so the worker's functions are named by file and line.
-  const mapped = PROFILE ? await buildWithSourceMaps() : null;
+  const mapped = PROFILE ? await mappedBuild() : null;
   const { context, extensionId, profile } = await launch(mapped?.dir ?? EXTENSION_DIR);
   try {
     await setUpThroughOptions(context, extensionId, sandbox.url, OWNER_KEY);

@@ -32,12 +32,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
-import { build as wxtBuild } from 'wxt';
 import { DEFAULT_SETTINGS, type Settings } from '../lib/settings/schema';
 import { browserPath } from '../scripts/browsers.mjs';
 import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
 import { ALL_PAGES } from '../wxt.config';
 import { backgroundCost } from './lib/background-cost';
+import { buildWithSourceMaps } from './lib/mapped-build';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
 import { longestTask, scriptTaskTime, tasksByKind, type TraceEvent } from './lib/trace-tasks';
 import { pageShapes, type PageShape } from './lib/page-shapes';
@@ -274,14 +274,10 @@ async function breakdown(context: BrowserContext, sw: Worker, port: number, shap
 
 // ---- the CPU profile split ----
 
-const silent = () => undefined;
-const QUIET_LOGGER = { level: 0, debug: silent, log: silent, info: silent, warn: silent, error: console.error, fatal: console.error, success: silent, box: silent } as never;
-
 async function profileSplit(shape: PageShape, port: number): Promise<ReturnType<typeof splitProfile>> {
-  const outDir = mkdtempSync(join(tmpdir(), 'page-cost-build-'));
+  // The same build with source maps, so each profiled frame maps back to its module and function.
+  const outDir = await buildWithSourceMaps(ROOT);
   try {
-    // The same build with source maps, so each profiled frame maps back to its module and function.
-    await wxtBuild({ root: ROOT, outDir, logger: QUIET_LOGGER, vite: () => ({ build: { sourcemap: true } }) });
     const extDir = join(outDir, 'chrome-mv3');
     const maps = new Map(OUR_FILES.map((file) => [file, new TraceMap(readFileSync(join(extDir, `${file}.map`), 'utf8'))]));
     const mapOf = (url: string) => [...maps].find(([file]) => url.endsWith(file))?.[1];
@@ -346,12 +342,13 @@ async function main() {
       // Each round's load against the same round's page alone (the loads of one round come one after
       // another), then the median of those differences: the page alone swings by hundreds of ms on the
       // 5,000-row pages, and a difference of two separate medians carried that swing whole.
-      const added = (kind: Kind) => Math.max(0, median(runs[kind].map((r, i) => r.ms - runs.alone[i]!.ms)));
+      const diffs = (kind: Kind) => runs[kind].map((r, i) => r.ms - runs.alone[i]!.ms);
+      const added = (kind: Kind) => Math.max(0, median(diffs(kind)));
       const ours = added('ours');
       const c2d = added('c2d');
       const walk = added('walk');
       const aloneMs = runs.alone.map((r) => r.ms);
-      spreads.push(`${shape.name}: page alone ${Math.round(Math.min(...aloneMs))}–${Math.round(Math.max(...aloneMs))} ms; ours added ${runs.ours.map((r, i) => Math.round(r.ms - runs.alone[i]!.ms)).join(' ')}`);
+      spreads.push(`${shape.name}: page alone ${Math.round(Math.min(...aloneMs))}–${Math.round(Math.max(...aloneMs))} ms; ours added ${diffs('ours').map(Math.round).join(' ')}`);
       const oursTrace = await traced(context, sw, server.port, shape, 'ours', ourUrl);
       const c2dTrace = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
       const background = await backgroundCost(shape.html);
