@@ -2,6 +2,7 @@
 import type { ScanOptions, ScanStats } from './scan-types';
 import { ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, FILTER_ACCEPT, FILTER_REJECT, FILTER_SKIP, BLOCK_TAGS, BREAK_TAGS, FIELD_TAGS, type SkipReason, isElement, localNameOf, skipReason, composedParent, composedContains, isTelLink, type OpenGroup, openGroup, appendText } from './scan-dom';
 import { mayHostShadowRoot } from './shadow-hosts';
+import { hasEnoughDigits } from './candidate';
 
 export type JobKind = 'tree' | 'group';
 
@@ -79,12 +80,32 @@ export class Walk {
       this.onRejected(el, reason);
       return FILTER_REJECT;
     }
-    if (this.groupOnly && BLOCK_TAGS.has(tag)) {
+    if (BLOCK_TAGS.has(tag)) {
       // Another container: its text is its own group, untouched by this rescan.
-      this.top().pendingBreak = true;
-      return FILTER_REJECT;
+      if (this.groupOnly || this.passesOver(el, tag)) {
+        this.top().pendingBreak = true;
+        return FILTER_REJECT;
+      }
     }
     return FILTER_ACCEPT;
+  }
+
+  /**
+   * A block without child elements whose text has too few digits for a number (a list's name,
+   * owner or amount cell): its text is a group of its own with nothing to find, and one native read
+   * of it costs the content script's world far less than reading its text nodes (no links, fields or
+   * frames can be inside; a shadow root can, and is opened here).
+   */
+  private passesOver(el: Element, tag: string): boolean {
+    if (el.firstElementChild !== null || hasEnoughDigits(el.textContent ?? '')) return false;
+    this.openShadowRoot(el, tag);
+    return true;
+  }
+
+  private openShadowRoot(el: Element, tag: string): void {
+    if (this.job.kind !== 'tree' || !mayHostShadowRoot(tag)) return;
+    const shadow = this.host.opts.getShadowRoot ? this.host.opts.getShadowRoot(el) : el.shadowRoot;
+    if (shadow) this.host.onShadowRoot(shadow);
   }
 
   /** TreeWalker.nextNode() (DOM spec algorithm) over elements and text, with `accept` as filter. */
@@ -164,13 +185,10 @@ export class Walk {
       }
     }
     if (isTelLink(el, tag)) this.host.onLink(el, this);
-    if (this.job.kind === 'tree' && mayHostShadowRoot(tag)) {
-      const shadow = this.host.opts.getShadowRoot ? this.host.opts.getShadowRoot(el) : el.shadowRoot;
-      if (shadow) this.host.onShadowRoot(shadow);
-    }
+    this.openShadowRoot(el, tag);
   }
 
-  /** Walk until `budget` text nodes (or 4×budget elements) have been read. Returns the budget used. */
+  /** Walk until `budget` text nodes (or 4×budget elements, those passed over included) have been read. Returns the budget used. */
   step(budget: number): number {
     if (this.done) return 0;
     const root = this.job.root;
@@ -188,8 +206,9 @@ export class Walk {
       this.closeGroupsOutside(current);
     }
     let texts = 0;
-    let elements = 0;
-    while (texts < budget && elements < budget * 4) {
+    const stats = this.host.stats;
+    const elementsBefore = stats.elements;
+    while (texts < budget && stats.elements - elementsBefore < budget * 4) {
       const node = this.nextNode();
       if (!node) {
         this.finish(true);
@@ -201,11 +220,12 @@ export class Walk {
         this.host.stats.textNodes++;
         appendText(this.top(), node as Text);
       } else {
-        elements++;
         this.visitElement(node as Element, false, this.tag);
       }
     }
-    return texts;
+    // Four elements weigh one text node: a stretch of elements with little text (a list's cells
+    // passed over) still ends the chunk.
+    return Math.max(texts, (stats.elements - elementsBefore) >> 2);
   }
 
   private finish(complete: boolean): void {

@@ -392,7 +392,9 @@ describe('createScanner: chunks and mutations', () => {
     let chunks = 0;
     while (scanner.runChunk()) chunks++;
     expect(chunks).toBeGreaterThanOrEqual(Math.floor(scanner.stats.textNodes / 50) - 1);
-    expect(scanner.stats.textNodes).toBeGreaterThan(1200);
+    // Three text nodes a row are read (the phone and note cells'; the name and company cells hold
+    // too few digits for a number and are passed over).
+    expect(scanner.stats.textNodes).toBe(900);
     expect(scanner.matches()).toHaveLength(300);
     expect(numbers(scanner.matches())).toEqual(numbers(scanNode(root, US)));
     expect(scanner.hasPendingWork()).toBe(false);
@@ -564,11 +566,11 @@ describe('createScanner: chunks and mutations', () => {
 
   it('recovers when the node a paused walk stands on is removed', () => {
     const root = bigTable(50);
-    const scanner = createScanner({ ...US, chunkSize: 10 });
+    const scanner = createScanner({ ...US, chunkSize: 6 });
     scanner.scanRoot(root);
     scanner.runChunk();
     scanner.runChunk();
-    // Remove the rows the walk is standing in (the first ~5 rows have been read).
+    // Remove the rows the walk is standing in (the first ~4 rows have been read).
     const observer = new MutationObserver(() => {});
     observer.observe(root, { childList: true, subtree: true });
     for (const id of ['r0', 'r1', 'r2', 'r3', 'r4', 'r5']) root.querySelector(`#${id}`)!.remove();
