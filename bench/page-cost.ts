@@ -122,9 +122,7 @@ async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Wo
   });
   const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   // Click-to-call on the ours-* sites only: the page alone and c2d run without our script.
-  const listed = Array.from({ length: MAX_LOADS }, (_, n) => siteOf('ours', n));
-  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, on: true, mode: 'only-listed', listed } };
-  await sw.evaluate((s) => (globalThis as any).chrome.storage.local.set({ settings: s }), settings);
+  await listSites(sw, Array.from({ length: MAX_LOADS }, (_, n) => siteOf('ours', n)));
   for (;;) {
     const registered = await sw.evaluate(async () => (await (globalThis as any).chrome.scripting.getRegisteredContentScripts()).flatMap((s: any) => s.matches ?? []));
     if (registered.some((m: string) => m.includes(siteOf('ours', 0)))) break;
@@ -201,21 +199,7 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
     await page.addScriptTag({ url: `${origin}/c2d-start.js` });
     if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
   } else if (kind === 'ours') {
-    // Our script starts at document_idle and asks the background first; the background parses the
-    // texts it sends, so the page's thread goes quiet while answers are still coming. Done when the
-    // report has not changed for SETTLED_MS (reports come at least every 2 s while answers arrive).
-    const start = Date.now();
-    let lastChange = start;
-    for (let i = 0; i < 1200; i++) {
-      const n = await reported(sw, page.url());
-      if (n !== null && n !== found) {
-        found = n;
-        lastChange = Date.now();
-      }
-      if (found !== undefined && Date.now() - lastChange > SETTLED_MS) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    doneMs = lastChange - start;
+    ({ found, doneMs } = await reportSettled(sw, page));
   }
   // Every page lives as long after its script's last work: ours waits SETTLED_MS after its last
   // report, so the others wait as long (the page's own idle-time work, such as garbage collection
@@ -224,6 +208,73 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
   await quiet(cdp);
   if (kind === 'ours') found = (await reported(sw, page.url())) ?? found;
   return { page, cdp, found, doneMs };
+}
+
+/**
+ * Our script starts at document_idle (or when its site is switched on) and asks the background first;
+ * the background parses the texts it sends, so the page's thread goes quiet while answers are still
+ * coming. Done when the report has not changed for SETTLED_MS (reports come at least every 2 s while
+ * answers arrive).
+ */
+async function reportSettled(sw: Worker, page: Page): Promise<{ found?: number; doneMs: number }> {
+  let found: number | undefined;
+  const start = Date.now();
+  let lastChange = start;
+  for (let i = 0; i < 1200; i++) {
+    const n = await reported(sw, page.url());
+    if (n !== null && n !== found) {
+      found = n;
+      lastChange = Date.now();
+    }
+    if (found !== undefined && Date.now() - lastChange > SETTLED_MS) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { found, doneMs: lastChange - start };
+}
+
+/** The settings the bench starts with, and the sites switched on so far. */
+let listedSites: string[] = [];
+
+async function listSites(sw: Worker, sites: string[]): Promise<void> {
+  listedSites = sites;
+  const settings: Settings = { ...DEFAULT_SETTINGS, sites: { ...DEFAULT_SETTINGS.sites, on: true, mode: 'only-listed', listed: sites } };
+  await sw.evaluate((s) => (globalThis as any).chrome.storage.local.set({ settings: s }), settings);
+}
+
+let laterLoads = 0;
+
+/**
+ * The script started in a page that loaded alone and went quiet: the thread time from then until
+ * quiet again, within one load. A difference of two loads carries the page's own swing (on the
+ * 5,000-row pages, how many partial layouts the browser happens to run while parsing: hundreds of ms
+ * from one load to the next); within one load there is nothing to subtract but the script's own work,
+ * with the collection, microtasks and rendering it causes. Ours is started as a user starts it on an
+ * open page, by switching its site on (the background injects it); c2d by its script tags, as in open().
+ */
+async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d'): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const host = `later-${laterLoads++ % MAX_LOADS}.test`;
+  const origin = `http://${host}:${port}`;
+  await page.goto(`${origin}/${shape.name}.html`, { waitUntil: 'load' });
+  await new Promise((r) => setTimeout(r, SETTLED_MS));
+  const before = await quiet(cdp);
+  if (kind === 'c2d') {
+    await page.addScriptTag({ url: `${origin}/c2d.js` });
+    await page.addScriptTag({ url: `${origin}/c2d-start.js` });
+    if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
+    await new Promise((r) => setTimeout(r, SETTLED_MS));
+  } else {
+    const listed = listedSites;
+    await listSites(sw, [...listed, host]);
+    const { found } = await reportSettled(sw, page);
+    if (found === undefined) throw new Error(`ours did not report on ${host} once switched on`);
+    await listSites(sw, listed);
+  }
+  const after = await quiet(cdp);
+  await page.close();
+  return after - before;
 }
 
 async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind): Promise<Run> {
@@ -254,10 +305,14 @@ async function traced(context: BrowserContext, sw: Worker, port: number, shape: 
 /** Traced loads of a shape, alone and with ours, taking turns: the mean main-thread time of each kind of task. */
 async function breakdown(context: BrowserContext, sw: Worker, port: number, shape: PageShape, ourUrl: string): Promise<void> {
   const sums = { alone: new Map<string, number>(), ours: new Map<string, number>() };
+  /** Each load's total and its largest kinds: a mean hides the load that cost twice the others. */
+  const loads: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const kind of round % 2 ? (['ours', 'alone'] as const) : (['alone', 'ours'] as const)) {
       const { kinds } = await traced(context, sw, port, shape, kind, ourUrl);
       for (const [k, ms] of kinds) sums[kind].set(k, (sums[kind].get(k) ?? 0) + ms / ROUNDS);
+      const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      loads.push(`  round ${round + 1} ${kind.padEnd(5)} ${f1([...kinds.values()].reduce((a, b) => a + b, 0))}: ${top.map(([k, ms]) => `${k} ${Math.round(ms)}`).join(', ')}`);
     }
   }
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -270,6 +325,7 @@ async function breakdown(context: BrowserContext, sw: Worker, port: number, shap
     console.log(`${k.padEnd(28)} ${f1(a)} ${f1(o)} ${f1(o - a)}`);
   }
   console.log(`${'all'.padEnd(28)} ${f1(total(sums.alone))} ${f1(total(sums.ours))} ${f1(total(sums.ours) - total(sums.alone))}`);
+  console.log(`Each load (ms, its largest kinds):\n${loads.join('\n')}`);
 }
 
 // ---- the CPU profile split ----
@@ -333,11 +389,15 @@ async function main() {
     }
     /** Per shape: how far the page alone swung, and ours' difference in each round. */
     const spreads: string[] = [];
+    /** Per shape: the script started in a settled page (settledCost). */
+    const settledLines: string[] = [];
     for (const shape of PROFILE_ONLY ? [] : shapes) {
       const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [], walk: [] };
+      const settled = { ours: [] as number[], c2d: [] as number[] };
       for (let round = 0; round < ROUNDS; round++) {
         const order = (['alone', 'ours', 'c2d', 'walk'] as const).map((_, i, all) => all[(i + round) % all.length]!);
         for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind));
+        for (const kind of round % 2 ? (['c2d', 'ours'] as const) : (['ours', 'c2d'] as const)) settled[kind].push(await settledCost(context, sw, server.port, shape, kind));
       }
       // Each round's load against the same round's page alone (the loads of one round come one after
       // another), then the median of those differences: the page alone swings by hundreds of ms on the
@@ -348,6 +408,11 @@ async function main() {
       const c2d = added('c2d');
       const walk = added('walk');
       const aloneMs = runs.alone.map((r) => r.ms);
+      const [oursSettled, c2dSettled] = [median(settled.ours), median(settled.c2d)];
+      settledLines.push(
+        `${shape.name.padEnd(20)} │ ${f1(oursSettled)} ${f1(c2dSettled)} │ ${(c2dSettled > 0 ? oursSettled / c2dSettled : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
+          `ours ${settled.ours.map(Math.round).join(' ')}; c2d ${settled.c2d.map(Math.round).join(' ')}`,
+      );
       spreads.push(`${shape.name}: page alone ${Math.round(Math.min(...aloneMs))}–${Math.round(Math.max(...aloneMs))} ms; ours added ${diffs('ours').map(Math.round).join(' ')}`);
       const oursTrace = await traced(context, sw, server.port, shape, 'ours', ourUrl);
       const c2dTrace = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
@@ -374,6 +439,14 @@ async function main() {
         'the same requests replayed through its own function in Node (bench/lib/background-cost.ts; not in ours ms).',
     );
     if (spreads.length) console.log(`\nEach round (ms, thread time):\n${spreads.map((line) => `  ${line}`).join('\n')}`);
+    if (settledLines.length) {
+      console.log(
+        '\nStarted in a settled page (the page loaded alone and went quiet, then the script started in it: its site switched\n' +
+          'on for ours, its script tags for c2d); the thread time from then until quiet again, within one load (median of rounds):',
+      );
+      console.log(`${'page'.padEnd(20)} │ ${'ours ms'.padStart(7)} ${'c2d ms'.padStart(7)} │ ${'ours/c2d'.padStart(8)} ${'aim'.padStart(6)} │ each round`);
+      for (const line of settledLines) console.log(line);
+    }
     const sizes = OUR_FILES.map((file) => {
       const raw = readFileSync(join(BUILD, file));
       return { file, kb: raw.length / 1024, gz: gzipSync(raw, { level: 9 }).length / 1024 };
@@ -392,7 +465,7 @@ async function main() {
   for (const stage of STAGES) console.log(`  ${stage.padEnd(22)} ${f1(split.stages[stage])} ms  ${((100 * split.stages[stage]) / Math.max(split.total, 1e-9)).toFixed(0).padStart(3)}%`);
   console.log(`  ${'total'.padEnd(22)} ${f1(split.total)} ms   (garbage collection in the renderer meanwhile: ${split.gc.toFixed(1)} ms)`);
   console.log('Its costliest functions (self time; "›" a native call made there):');
-  for (const [where, ms] of [...split.functions].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${f1(ms)} ms  ${where}`);
+  for (const [where, ms] of [...split.functions].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 12))) console.log(`  ${f1(ms)} ms  ${where}`);
 }
 
 main().catch((error) => {
