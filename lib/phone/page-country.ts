@@ -125,15 +125,23 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
     // The country the row's Country column names is the row's: its other cells are not read (why: a
     // list view asks for every row, and reading each cell of each row was the scan's costliest step).
     let found: CountryCode | null | undefined = plan.includes('country') ? countryColumn(row, plan) : undefined;
-    let column = 0;
-    for (let cell = found ? null : row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) {
-      const kind = plan[column];
-      if (kind === 'skip') continue;
+    const read = (cell: Element, kind: ColumnPlan[number] | undefined) => {
       const value = wordsOf(cell, 60).trim();
-      if (kind === 'state' && ISO_CODE_RE.test(value)) continue;
+      if (kind === 'state' && ISO_CODE_RE.test(value)) return;
       const country = countryOfValue(value);
       // Two different countries in one row settle nothing.
       if (country) found = found === undefined || found === country ? country : null;
+    };
+    // A row whose children are all cells: only the columns the plan reads are fetched (a list's
+    // value columns are most of a row, and each cell fetched costs the content script's world).
+    const cells = (row as HTMLTableRowElement).cells as HTMLCollectionOf<Element> | undefined;
+    if (!found && cells && cells.length === row.childElementCount) {
+      for (let column = 0; column < cells.length && found !== null; column++) if (plan[column] !== 'skip') read(cells[column]!, plan[column]);
+    } else {
+      let column = 0;
+      for (let cell = found ? null : row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) {
+        if (plan[column] !== 'skip') read(cell, plan[column]);
+      }
     }
     hit = found ?? null;
     memo.places.set(row, hit);
