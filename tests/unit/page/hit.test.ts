@@ -2,13 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { boxContains, hitForFocus, hitTest, placeButton, sameBox, type Box, type RectsOf } from '../../../lib/page/hit';
 import { createScanner, type PhoneMatch, type Scanner } from '../../../lib/phone/scan';
-
-function mount(html: string): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = html;
-  document.body.appendChild(root);
-  return root;
-}
+import { mount } from '../../support/mount';
 
 function scan(root: Node): Scanner {
   const scanner = createScanner({ defaultCountry: 'US' });

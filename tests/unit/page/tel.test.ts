@@ -3,13 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { telClickOf, telLinkOf } from '../../../lib/page/tel';
 import { createScanner } from '../../../lib/phone/scan';
 import { toE164 } from '../../../lib/phone/normalize';
-
-function mount(html: string): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = html;
-  document.body.appendChild(root);
-  return root;
-}
+import { mount } from '../../support/mount';
 
 function pathOf(node: Node): EventTarget[] {
   const path: EventTarget[] = [];

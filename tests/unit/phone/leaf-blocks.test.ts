@@ -7,15 +7,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScanner, scanNode, type PhoneMatch, type ScanOptions } from '../../../lib/phone/scan';
+import { mount } from '../../support/mount';
 
 const US: ScanOptions = { defaultCountry: 'US' };
-
-function mount(html: string): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = html;
-  document.body.appendChild(root);
-  return root;
-}
 
 const numbers = (matches: PhoneMatch[]) => matches.map((m) => m.e164).sort();
 

@@ -11,16 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findPhoneNumbers } from '../../../lib/phone/find';
 import { scanNode, type PhoneMatch } from '../../../lib/phone/scan';
 import { lookAlikes, mailThread } from '../../../bench/lib/page-shapes';
+import { mount } from '../../support/mount';
 
 const US = { defaultCountry: 'US' } as const;
 const raws = (text: string, label?: string) => findPhoneNumbers(text, { ...US, ...(label ? { label } : {}) }).map((m) => m.raw);
 
-function mount(html: string): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = html;
-  document.body.appendChild(root);
-  return root;
-}
 const found = (matches: PhoneMatch[]) => matches.map((m) => `${m.source}:${m.e164}`).sort();
 
 afterEach(() => {

@@ -13,15 +13,9 @@ import {
   type ScanOptions,
   type TextPhoneMatch,
 } from '../../../lib/phone/scan';
+import { mount } from '../../support/mount';
 
 const US: ScanOptions = { defaultCountry: 'US' };
-
-function mount(html: string): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = html;
-  document.body.appendChild(root);
-  return root;
-}
 
 function numbers(matches: PhoneMatch[]): string[] {
   return matches.map((m) => m.e164).sort();
