@@ -195,9 +195,7 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
     await page.addScriptTag({ url: `${origin}/walk.js` });
     if (!(await page.evaluate(() => '__walked' in window))) throw new Error('the text walk did not run');
   } else if (kind === 'c2d') {
-    await page.addScriptTag({ url: `${origin}/c2d.js` });
-    await page.addScriptTag({ url: `${origin}/c2d-start.js` });
-    if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
+    await startC2d(page, origin);
   } else if (kind === 'ours') {
     ({ found, doneMs } = await reportSettled(sw, page));
   }
@@ -208,6 +206,13 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
   await quiet(cdp);
   if (kind === 'ours') found = (await reported(sw, page.url())) ?? found;
   return { page, cdp, found, doneMs };
+}
+
+/** c2d's published build and its start line, as its README says, into a loaded page. */
+async function startC2d(page: Page, origin: string): Promise<void> {
+  await page.addScriptTag({ url: `${origin}/c2d.js` });
+  await page.addScriptTag({ url: `${origin}/c2d-start.js` });
+  if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
 }
 
 /**
@@ -241,8 +246,6 @@ async function listSites(sw: Worker, sites: string[]): Promise<void> {
   await sw.evaluate((s) => (globalThis as any).chrome.storage.local.set({ settings: s }), settings);
 }
 
-let laterLoads = 0;
-
 /**
  * The script started in a page that loaded alone and went quiet: the thread time from then until
  * quiet again, within one load. A difference of two loads carries the page's own swing (on the
@@ -252,18 +255,12 @@ let laterLoads = 0;
  * open page, by switching its site on (the background injects it); c2d by its script tags, as in open().
  */
 async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d'): Promise<number> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const host = `later-${laterLoads++ % MAX_LOADS}.test`;
-  const origin = `http://${host}:${port}`;
-  await page.goto(`${origin}/${shape.name}.html`, { waitUntil: 'load' });
-  await new Promise((r) => setTimeout(r, SETTLED_MS));
-  const before = await quiet(cdp);
+  // The page alone, as open() loads it (on a site of its own, left quiet).
+  const { page, cdp } = await open(context, sw, port, shape, 'alone');
+  const before = await taskMs(cdp);
+  const { hostname: host, origin } = new URL(page.url());
   if (kind === 'c2d') {
-    await page.addScriptTag({ url: `${origin}/c2d.js` });
-    await page.addScriptTag({ url: `${origin}/c2d-start.js` });
-    if (!(await page.evaluate(() => '__c2d' in window))) throw new Error('c2d did not start');
+    await startC2d(page, origin);
     await new Promise((r) => setTimeout(r, SETTLED_MS));
   } else {
     const listed = listedSites;
