@@ -137,11 +137,9 @@ function rowCountry(row: Element, memo: CountryMemo): CountryCode | null {
     const cells = (row as HTMLTableRowElement).cells as HTMLCollectionOf<Element> | undefined;
     if (!found && cells && cells.length === row.childElementCount) {
       for (let column = 0; column < cells.length && found !== null; column++) if (plan[column] !== 'skip') read(cells[column]!, plan[column]);
-    } else {
+    } else if (!found) {
       let column = 0;
-      for (let cell = found ? null : row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) {
-        if (plan[column] !== 'skip') read(cell, plan[column]);
-      }
+      for (let cell = row.firstElementChild; cell && found !== null; cell = cell.nextElementSibling, column++) if (plan[column] !== 'skip') read(cell, plan[column]);
     }
     hit = found ?? null;
     memo.places.set(row, hit);
