@@ -20,6 +20,8 @@
  *   npx tsx bench/page-cost.ts          (npm run build first; or `npm run bench -- page-cost`)
  *   ROWS=5000 ROUNDS=5 npx tsx bench/page-cost.ts
  *   SHAPES=look PROFILE_ONLY=1 npx tsx bench/page-cost.ts   (where the time goes on one shape)
+ *   SHAPES=crm AGAINST=/tmp/base/chrome-mv3 npx tsx bench/page-cost.ts   (a change's effect: this build
+ *     against another, both started in a settled page, loads taking turns in one run)
  *
  * Figures only: not a pass/fail test. Pages: bench/lib/page-shapes.ts (generated, seeded).
  */
@@ -56,6 +58,8 @@ const SHAPES = process.env.SHAPES?.split(',').filter(Boolean) ?? [];
 const PROFILE_ONLY = !!process.env.PROFILE_ONLY;
 /** BREAKDOWN=1: only traced loads, alone and ours, with the page's main-thread time by kind of task (where a load difference goes). */
 const BREAKDOWN = !!process.env.BREAKDOWN;
+/** AGAINST=<another chrome-mv3 build>: only ours started in a settled page, this build against that one (see against()). */
+const AGAINST = process.env.AGAINST;
 const C2D_BUILD = join(ROOT, 'node_modules/ringcentral-c2d/build/index.js');
 
 /** `walk`: a bare text walk (every text node's data read once), the floor a page without numbers is held to. */
@@ -281,6 +285,36 @@ async function measure(context: BrowserContext, sw: Worker, port: number, shape:
   return { ms, found, doneMs };
 }
 
+/**
+ * A change's effect: this build and another (AGAINST), each loaded in a browser of its own, ours
+ * started in a settled page (settledCost), the two builds' loads taking turns round by round. Two
+ * bench runs a while apart differ by more than most changes do (the machine's load drifts); within
+ * one run the drift falls on both alike.
+ */
+async function against(context: BrowserContext, sw: Worker, port: number, shapes: PageShape[], otherBuild: string): Promise<void> {
+  if (!existsSync(join(otherBuild, CONTENT))) throw new Error(`AGAINST: no build at ${otherBuild}`);
+  const other = await launch(otherBuild);
+  try {
+    console.log(`This build (${BUILD}) against ${otherBuild}: ours started in a settled page, thread time until quiet (ms)`);
+    for (const shape of shapes) {
+      const mine: number[] = [];
+      const theirs: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const turns = round % 2 ? [() => theirs, () => mine] : [() => mine, () => theirs];
+        for (const which of turns) {
+          const list = which();
+          list.push(list === mine ? await settledCost(context, sw, port, shape, 'ours') : await settledCost(other.context, other.sw, port, shape, 'ours'));
+        }
+      }
+      const [a, b] = [median(mine), median(theirs)];
+      console.log(`${shape.name.padEnd(20)} this ${f1(a)}  other ${f1(b)}  this/other ${(a / b).toFixed(2)}  │ this ${mine.map(Math.round).join(' ')}; other ${theirs.map(Math.round).join(' ')}`);
+    }
+  } finally {
+    await other.context.close();
+    rmSync(other.dir, { recursive: true, force: true });
+  }
+}
+
 // ---- the longest task, from a trace ----
 
 /** From one traced load: the longest task the script ran in, and all the thread time of those tasks (ms). */
@@ -376,9 +410,13 @@ async function main() {
   const head =
     `${'page'.padEnd(20)} ${'numbers'.padStart(12)} ${'found'.padStart(6)} ${'in s'.padStart(5)} │ ${'ours ms'.padStart(7)} ${'longest'.padStart(7)} ${'tasks'.padStart(7)} │ ` +
     `${'c2d ms'.padStart(7)} ${'longest'.padStart(7)} ${'tasks'.padStart(7)} │ ${'ours/c2d'.padStart(8)} ${'(tasks)'.padStart(8)} ${'aim'.padStart(6)} │ ${'walk ms'.padStart(7)} │ ${'bg ms'.padStart(7)}`;
-  console.log(head);
-  console.log('─'.repeat(head.length));
+  if (!AGAINST) console.log(`${head}\n${'─'.repeat(head.length)}`);
   try {
+    if (AGAINST) {
+      await against(context, sw, server.port, shapes, AGAINST);
+      server.close();
+      return;
+    }
     if (BREAKDOWN) {
       for (const shape of shapes) await breakdown(context, sw, server.port, shape, ourUrl);
       server.close(); // the profile below is not taken: its server must not keep the process alive

@@ -76,8 +76,6 @@ export interface AwayHost {
 interface Asked {
   question: Question;
   item: FindItem;
-  /** The text nodes' data when read. */
-  data: string[];
   /** A long question: its slices so far, where the next starts, and how many are out. */
   long?: { slices: SliceRead[]; next: number; out: number; ready: SliceRead[] };
   /** A whole question's item key (itemKey). */
@@ -100,6 +98,11 @@ function itemKey(item: FindItem): string {
 
 /** Answers a frame keeps (the newest), so a text it shows again is settled without asking. */
 export const KNOWN_ANSWERS = 4_000;
+
+/** Its text nodes no longer hold what the walk read. */
+function changedSince(question: Question): boolean {
+  return question.pieces.some((p) => p.node.data !== p.data);
+}
 
 function sameQuestion(out: Asked, question: Question, item: FindItem): boolean {
   const a = out.question.pieces;
@@ -165,7 +168,7 @@ export class AwayFinder {
     // its answer will do.
     const out = this.latest.get(question.container);
     if (out && sameQuestion(out, question, item)) return true;
-    const asked: Asked = { question, item, data: question.pieces.map((p) => p.node.data) };
+    const asked: Asked = { question, item };
     if (!fitsWhole(item)) asked.long = { slices: [], next: 0, out: 0, ready: [] };
     else asked.key = itemKey(item);
     this.latest.set(question.container, asked);
@@ -245,7 +248,7 @@ export class AwayFinder {
     this.latest.delete(container);
     // Most texts hold none: nothing to place, so nothing to check (a text changed since is asked again).
     if (answer && answer.every((found) => found.length === 0)) return this.host.settleNone(container);
-    if (!this.host.isLive(container) || asked.question.pieces.some((p, j) => p.node.data !== asked.data[j])) return;
+    if (!this.host.isLive(container) || changedSince(asked.question)) return;
     this.host.settle(asked.question, asked.item.countries, answer);
   }
 
@@ -349,7 +352,7 @@ export class AwayFinder {
       this.host.settleNone(container);
       return true;
     }
-    if (!this.host.isLive(container) || asked.question.pieces.some((p, j) => p.node.data !== asked.data[j])) return true;
+    if (!this.host.isLive(container) || changedSince(asked.question)) return true;
     this.host.settleSlices(asked.question, long.slices);
     return true;
   }

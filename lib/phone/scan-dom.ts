@@ -306,7 +306,7 @@ export function appendText(group: OpenGroup, node: Text): void {
     }
   }
   group.pendingBreak = false;
-  (group.pieces ??= []).push({ node, at: group.length, collapsed });
+  (group.pieces ??= []).push({ node, data, at: group.length, collapsed });
   parts.push(text);
   group.length += text.length;
   group.lastChar = text[text.length - 1]!;
@@ -379,7 +379,8 @@ export function pieceAt(pieces: TextPiece[], offset: number, forEnd: boolean): {
   }
   if (best < 0) return null;
   const piece = pieces[best]!;
-  const data = piece.node.data;
+  // As read: an answer is placed only while its nodes still hold what was read (scan-away.ts).
+  const data = piece.data;
   const within = offset - piece.at;
   const len = piece.collapsed ? collapsedLength(data) : data.length;
   if (!forEnd && within >= len) {

@@ -84,6 +84,8 @@ export type PhoneMatch = TextPhoneMatch | LinkPhoneMatch | InputPhoneMatch;
 /** One text node's place in a container's text. */
 export interface TextPiece {
   node: Text;
+  /** The node's data as the walk read it (reading it again costs the content script's world a DOM call). */
+  data: string;
   /** Where the node's (collapsed) text starts in the container's text. */
   at: number;
   /** True when white-space runs in the node were collapsed to one space (offsets differ from node.data). */
