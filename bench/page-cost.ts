@@ -58,6 +58,8 @@ const SHAPES = process.env.SHAPES?.split(',').filter(Boolean) ?? [];
 const PROFILE_ONLY = !!process.env.PROFILE_ONLY;
 /** BREAKDOWN=1: only traced loads, alone and ours, with the page's main-thread time by kind of task (where a load difference goes). */
 const BREAKDOWN = !!process.env.BREAKDOWN;
+/** ALLOC=1: only where our content script allocates on the first shape picked (what its garbage collection collects). */
+const ALLOC = !!process.env.ALLOC;
 /** AGAINST=<another chrome-mv3 build>: only ours started in a settled page, this build against that one (see against()). */
 const AGAINST = process.env.AGAINST;
 const C2D_BUILD = join(ROOT, 'node_modules/ringcentral-c2d/build/index.js');
@@ -361,38 +363,77 @@ async function breakdown(context: BrowserContext, sw: Worker, port: number, shap
 
 // ---- the CPU profile split ----
 
-async function profileSplit(shape: PageShape, port: number): Promise<ReturnType<typeof splitProfile>> {
-  // The same build with source maps, so each profiled frame maps back to its module and function.
+/** One load of `shape` with ours, from a build with source maps (so each frame maps back to its module and function), under `profiled`. */
+async function withMappedBuild<T>(shape: PageShape, port: number, profiled: (cdp: CDPSession) => Promise<void>, done: (cdp: CDPSession, mapped: (url: string, line: number, column: number) => { source: string; name: string; line: number } | null) => Promise<T>): Promise<T> {
   const outDir = await buildWithSourceMaps(ROOT);
   try {
     const extDir = join(outDir, 'chrome-mv3');
     const maps = new Map(OUR_FILES.map((file) => [file, new TraceMap(readFileSync(join(extDir, `${file}.map`), 'utf8'))]));
     const mapOf = (url: string) => [...maps].find(([file]) => url.endsWith(file))?.[1];
+    const mapped = (url: string, line: number, column: number) => {
+      const map = mapOf(url);
+      const at = map ? originalPositionFor(map, { line: line + 1, column }) : null;
+      return at?.source ? { source: at.source, name: at.name ?? '', line: at.line ?? 0 } : null;
+    };
     const { context, sw, dir } = await launch(extDir);
     try {
-      let profile: CpuProfile | null = null;
-      const { page, cdp } = await open(context, sw, port, shape, 'ours', async (session) => {
-        await session.send('Profiler.enable');
-        await session.send('Profiler.setSamplingInterval', { interval: 100 });
-        await session.send('Profiler.start');
-      });
-      profile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+      const { page, cdp } = await open(context, sw, port, shape, 'ours', profiled);
+      const result = await done(cdp, mapped);
       await page.close();
       await context.close();
-      return splitProfile(
-        profile,
-        (url) => mapOf(url) !== undefined,
-        (url, line, column) => {
-          const at = originalPositionFor(mapOf(url)!, { line: line + 1, column });
-          return at.source ? { source: at.source, name: at.name ?? '', line: at.line ?? 0 } : null;
-        },
-      );
+      return result;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+async function profileSplit(shape: PageShape, port: number): Promise<ReturnType<typeof splitProfile>> {
+  return withMappedBuild(
+    shape,
+    port,
+    async (session) => {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 100 });
+      await session.send('Profiler.start');
+    },
+    async (cdp, mapped) => splitProfile((await cdp.send('Profiler.stop')).profile as CpuProfile, (url) => OUR_FILES.some((file) => url.endsWith(file)), mapped),
+  );
+}
+
+interface AllocNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: AllocNode[];
+}
+
+/** Where our content script allocates (sampled, collected objects included), by function: bytes. */
+async function allocations(shape: PageShape, port: number): Promise<Array<[string, number]>> {
+  return withMappedBuild(
+    shape,
+    port,
+    async (session) => {
+      await session.send('HeapProfiler.enable');
+      await session.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+    },
+    async (cdp, mapped) => {
+      const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: AllocNode } };
+      const bytes = new Map<string, number>();
+      const visit = (node: AllocNode) => {
+        const { url, lineNumber, columnNumber, functionName } = node.callFrame;
+        const at = OUR_FILES.some((file) => url.endsWith(file)) ? mapped(url, lineNumber, columnNumber) : null;
+        if (at && node.selfSize > 0) {
+          const key = `${at.source.replace(/^.*?(lib\/)/, '$1')}:${at.line} ${at.name || functionName}`;
+          bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+        }
+        node.children.forEach(visit);
+      };
+      visit(profile.head);
+      return [...bytes].sort((a, b) => b[1] - a[1]);
+    },
+  );
 }
 
 // ---- the run ----
@@ -410,8 +451,16 @@ async function main() {
   const head =
     `${'page'.padEnd(20)} ${'numbers'.padStart(12)} ${'found'.padStart(6)} ${'in s'.padStart(5)} │ ${'ours ms'.padStart(7)} ${'longest'.padStart(7)} ${'tasks'.padStart(7)} │ ` +
     `${'c2d ms'.padStart(7)} ${'longest'.padStart(7)} ${'tasks'.padStart(7)} │ ${'ours/c2d'.padStart(8)} ${'(tasks)'.padStart(8)} ${'aim'.padStart(6)} │ ${'walk ms'.padStart(7)} │ ${'bg ms'.padStart(7)}`;
-  if (!AGAINST) console.log(`${head}\n${'─'.repeat(head.length)}`);
+  if (!AGAINST && !ALLOC) console.log(`${head}\n${'─'.repeat(head.length)}`);
   try {
+    if (ALLOC) {
+      const rows = await allocations(shapes[0]!, server.port);
+      const total = rows.reduce((a, [, b]) => a + b, 0);
+      console.log(`Our content script's allocations on ${shapes[0]!.name} (sampled; collected ones included): ${(total / 1048576).toFixed(1)} MB`);
+      for (const [where, b] of rows.slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${(b / 1024).toFixed(0).padStart(7)} KB  ${where}`);
+      server.close();
+      return;
+    }
     if (AGAINST) {
       await against(context, sw, server.port, shapes, AGAINST);
       server.close();

@@ -288,17 +288,18 @@ export function openGroup(container: Node, discard = false): OpenGroup {
   return { container, discard, parts: null, pieces: null, length: 0, lastChar: '', lastNode: null, pendingBreak: false };
 }
 
-export function appendText(group: OpenGroup, node: Text): void {
+/** Adds the node's text to the group; returns its length (the node's data is read once: each read costs the content script's world a DOM call and a string). */
+export function appendText(group: OpenGroup, node: Text): number {
   const data = node.data;
-  if (data.length === 0) return;
+  if (data.length === 0) return 0;
   // Collapse white space as rendered: libphonenumber allows at most 4 punctuation characters in a
   // row, and HTML source indentation inside a number ("(415)\n      555-0132") is common.
   const collapsed = HAS_COLLAPSIBLE_RE.test(data);
   const text = collapsed ? data.replace(COLLAPSIBLE_RE, ' ') : data;
-  const parent = node.parentNode;
   const parts = (group.parts ??= []);
   if (group.length > 0) {
-    const joint = group.pendingBreak ? '\n' : group.lastNode!.parentNode === parent ? '' : elementJoint(group.lastChar, text[0]!, group.lastNode!, node);
+    // Parents are read only here: most groups (a cell's text) are one node.
+    const joint = group.pendingBreak ? '\n' : group.lastNode!.parentNode === node.parentNode ? '' : elementJoint(group.lastChar, text[0]!, group.lastNode!, node);
     if (joint) {
       parts.push(joint);
       group.length += 1;
@@ -311,6 +312,7 @@ export function appendText(group: OpenGroup, node: Text): void {
   group.length += text.length;
   group.lastChar = text[text.length - 1]!;
   group.lastNode = node;
+  return data.length;
 }
 
 /** Where a text's white-space runs of two or more characters stand once collapsed, and the characters they lost so far. */

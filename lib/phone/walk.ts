@@ -216,9 +216,8 @@ export class Walk {
       }
       if (this.curType === TEXT_NODE) {
         // Long texts cost more finder time: one extra unit per 2 KB.
-        texts += 1 + ((node as Text).data.length >> 11);
+        texts += 1 + (appendText(this.top(), node as Text) >> 11);
         this.host.stats.textNodes++;
-        appendText(this.top(), node as Text);
       } else {
         this.visitElement(node as Element, false, this.tag);
       }
