@@ -49,7 +49,7 @@ import { telNumberOf, type FindAnswer } from './find-batch';
 import { inputMatches, inputValue, linkMatches } from './element-matches';
 import { hasPositiveContextBefore, isOnlyDate, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanStats, Scanner } from './scan-types';
-import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, isElement, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
+import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, COLLAPSIBLE_RE, HAS_COLLAPSIBLE_RE, isElement, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
 import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
 
 export type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, InputPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
@@ -541,6 +541,17 @@ export class PhoneScanner implements Scanner, WalkHost {
   }
 
   private readonly seenShadowRoots = new WeakSet<ShadowRoot>();
+
+  /**
+   * onGroup's label veto, asked by the walk of a block with no child elements before it reads the
+   * block's text nodes (an id, date or amount column of a list): under a non-phone label, a text with
+   * no phone word is settled with none. White space collapsed as the group's text has it.
+   */
+  settlesNone(block: Element, text: string): boolean {
+    if (!this.opts.labels || mayHavePositiveContext(HAS_COLLAPSIBLE_RE.test(text) ? text.replace(COLLAPSIBLE_RE, ' ') : text)) return false;
+    const label = labelFor(block, this.headers());
+    return label !== '' && labelKind(label) === 'other';
+  }
 
   onShadowRoot(root: ShadowRoot): void {
     if (!this.seenShadowRoots.has(root)) {

@@ -23,6 +23,8 @@ export interface WalkHost {
   onInput(input: Element, walk: Walk): void;
   onShadowRoot(root: ShadowRoot): void;
   onFrameDocument(doc: Document): void;
+  /** Would this block's text (`text`: its textContent, the block having no child elements) be settled with no number, whatever it holds? */
+  settlesNone(block: Element, text: string): boolean;
 }
 
 export class Walk {
@@ -92,12 +94,15 @@ export class Walk {
 
   /**
    * A block without child elements whose text has too few digits for a number (a list's name,
-   * owner or amount cell): its text is a group of its own with nothing to find, and one native read
-   * of it costs the content script's world far less than reading its text nodes (no links, fields or
-   * frames can be inside; a shadow root can, and is opened here).
+   * owner or amount cell), or whose text its scanner would settle with none (an id or a date under a
+   * non-phone column header): its text is a group of its own with nothing to find, and one native
+   * read of it costs the content script's world far less than reading its text nodes (no links,
+   * fields or frames can be inside; a shadow root can, and is opened here).
    */
   private passesOver(el: Element, tag: string): boolean {
-    if (el.firstElementChild !== null || hasEnoughDigits(el.textContent ?? '')) return false;
+    if (el.firstElementChild !== null) return false;
+    const text = el.textContent ?? '';
+    if (hasEnoughDigits(text) && !this.host.settlesNone(el, text)) return false;
     this.openShadowRoot(el, tag);
     return true;
   }
