@@ -81,22 +81,8 @@ const TEXT_WALK =
   'const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); let n = 0;' +
   'while (w.nextNode()) n += w.currentNode.data.length; window.__walked = n;';
 
-/**
- * Each page is drawn once its whole HTML is parsed, as a list view a framework builds is drawn once its
- * rows are in: the browser otherwise lays a long table out again and again while parsing it, a varying
- * number of times per load (2 to 4 passes on crm-table, 1,556–2,439 ms of the page's own thread time),
- * and a difference of two loads carries that swing whole (docs/finder.md, session 13). Every kind gets
- * the same page, and the scripts start after parsing, so their work is unchanged. PROGRESSIVE=1 serves
- * the pages as generated.
- */
-const PROGRESSIVE = !!process.env.PROGRESSIVE;
-function drawnWhenParsed(html: string): string {
-  if (PROGRESSIVE) return html;
-  return html.replace('<head>', '<head><link rel="expect" href="#parsed" blocking="render">').replace(/<\/body>(?![\s\S]*<\/body>)/, '<i id="parsed"></i></body>');
-}
-
 function serve(shapes: PageShape[]): Promise<{ port: number; close(): void }> {
-  const byName = new Map(shapes.map((s) => [`/${s.name}.html`, drawnWhenParsed(s.html)]));
+  const byName = new Map(shapes.map((s) => [`/${s.name}.html`, s.html]));
   const c2d = readFileSync(C2D_BUILD);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
