@@ -62,6 +62,11 @@ export interface HereParser {
   parseTel(href: string, defaultCountry?: CountryCode | string): TelHrefNumber | null;
 }
 
+/** A non-phone field label ("Account Number", "Date") drops every number of a text with no phone word: the result is [] either way. */
+function vetoes(label: string | undefined): boolean {
+  return !!label && labelKind(label) === 'other';
+}
+
 export class PhoneScanner implements Scanner, WalkHost {
   readonly opts: WalkHost['opts'];
   readonly stats: ScanStats = { textNodes: 0, elements: 0, finderCalls: 0, chunks: 0, restarts: 0 };
@@ -309,13 +314,10 @@ export class PhoneScanner implements Scanner, WalkHost {
     // Under a non-phone label ("Account Number", "Date") every match is dropped unless the words
     // right before it name a phone field. A text with no phone word at all (a letterless one, "ORD-
     // 2024-118233", "2024-05-01 10:00 AM") can skip the finder there: the result is [] either way.
-    let label: string | undefined;
-    if (this.opts.labels && !mayHavePositiveContext(text)) {
-      label = labelFor(group.container, this.headers());
-      if (label && labelKind(label) === 'other') {
-        this.putText(group.container, [], walk);
-        return;
-      }
+    const label = this.labelUnlessPhoneWord(group.container, text);
+    if (vetoes(label)) {
+      this.putText(group.container, [], walk);
+      return;
     }
     this.stats.finderCalls++;
     // The page's country matters only to a number written without its country code. A text too long
@@ -542,15 +544,18 @@ export class PhoneScanner implements Scanner, WalkHost {
 
   private readonly seenShadowRoots = new WeakSet<ShadowRoot>();
 
+  /** The container's field label when labels count and its text has no phone word (only then is the label read, or can it veto). */
+  private labelUnlessPhoneWord(container: Node, text: string): string | undefined {
+    return this.opts.labels && !mayHavePositiveContext(text) ? labelFor(container, this.headers()) : undefined;
+  }
+
   /**
    * onGroup's label veto, asked by the walk of a block with no child elements before it reads the
-   * block's text nodes (an id, date or amount column of a list): under a non-phone label, a text with
-   * no phone word is settled with none. White space collapsed as the group's text has it.
+   * block's text nodes (an id, date or amount column of a list). White space collapsed as the
+   * group's text has it.
    */
   settlesNone(block: Element, text: string): boolean {
-    if (!this.opts.labels || mayHavePositiveContext(HAS_COLLAPSIBLE_RE.test(text) ? text.replace(COLLAPSIBLE_RE, ' ') : text)) return false;
-    const label = labelFor(block, this.headers());
-    return label !== '' && labelKind(label) === 'other';
+    return vetoes(this.labelUnlessPhoneWord(block, HAS_COLLAPSIBLE_RE.test(text) ? text.replace(COLLAPSIBLE_RE, ' ') : text));
   }
 
   onShadowRoot(root: ShadowRoot): void {
