@@ -41,7 +41,7 @@ import { ALL_PAGES } from '../wxt.config';
 import { backgroundCost } from './lib/background-cost';
 import { buildWithSourceMaps } from './lib/mapped-build';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
-import { longestTask, scriptTaskTime, tasksByKind, type TraceEvent } from './lib/trace-tasks';
+import { longestTask, scriptTaskTime, tasksByKind, timeFromScriptStart, type TraceEvent } from './lib/trace-tasks';
 import { pageShapes, type PageShape } from './lib/page-shapes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +70,8 @@ type Kind = 'alone' | 'ours' | 'c2d' | 'walk';
 interface Run {
   /** Renderer main-thread time, ms. */
   ms: number;
+  /** The same from the start of the first task its script (for the page alone, the marker) ran in. */
+  fromStart: number | null;
   /** Numbers ours reported for the page (its count, not the capped list). */
   found?: number;
   doneMs?: number;
@@ -91,6 +93,7 @@ function serve(shapes: PageShape[]): Promise<{ port: number; close(): void }> {
     if (path === '/c2d.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(c2d);
     if (path === '/c2d-start.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.__c2d = new RingCentralC2D();');
     if (path === '/walk.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(TEXT_WALK);
+    if (path === '/mark.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.__marked = 1;');
     res.writeHead(404).end();
   });
   return new Promise((resolve) =>
@@ -197,7 +200,10 @@ async function open(context: BrowserContext, sw: Worker, port: number, shape: Pa
   await page.goto(url, { waitUntil: 'load' });
   let found: number | undefined;
   let doneMs: number | undefined;
-  if (kind === 'walk') {
+  if (kind === 'alone') {
+    // Nothing of its own: a marker where the others' scripts start (timeFromScriptStart).
+    await page.addScriptTag({ url: `${origin}/mark.js` });
+  } else if (kind === 'walk') {
     await page.addScriptTag({ url: `${origin}/walk.js` });
     if (!(await page.evaluate(() => '__walked' in window))) throw new Error('the text walk did not run');
   } else if (kind === 'c2d') {
@@ -280,11 +286,28 @@ async function settledCost(context: BrowserContext, sw: Worker, port: number, sh
   return after - before;
 }
 
-async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind): Promise<Run> {
-  const { page, cdp, found, doneMs } = await open(context, sw, port, shape, kind);
+/** Which script each kind's load starts (for the page alone, its marker): where timeFromScriptStart counts from. */
+function scriptOf(kind: Kind, ourUrl: string): (url: string) => boolean {
+  if (kind === 'ours') return (url) => url.startsWith(ourUrl);
+  const file = { alone: '/mark.js', c2d: '/c2d.js', walk: '/walk.js' }[kind];
+  return (url) => url.startsWith('http://') && url.endsWith(file);
+}
+
+/** One load of `kind`, traced (the trace's own overhead falls on every kind alike). */
+async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, ourUrl: string): Promise<Run> {
+  const events: TraceEvent[] = [];
+  let done: () => void = () => undefined;
+  const complete = new Promise<void>((r) => (done = r));
+  const { page, cdp, found, doneMs } = await open(context, sw, port, shape, kind, async (session) => {
+    session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    session.on('Tracing.tracingComplete', () => done());
+    await session.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  });
   const ms = await taskMs(cdp);
+  await cdp.send('Tracing.end');
+  await complete;
   await page.close();
-  return { ms, found, doneMs };
+  return { ms, found, doneMs, fromStart: timeFromScriptStart(events, scriptOf(kind, ourUrl)) };
 }
 
 /**
@@ -475,12 +498,14 @@ async function main() {
     const spreads: string[] = [];
     /** Per shape: the script started in a settled page (settledCost). */
     const settledLines: string[] = [];
+    /** Per shape: two loads' difference counted from each script's start (timeFromScriptStart). */
+    const fromStartLines: string[] = [];
     for (const shape of PROFILE_ONLY ? [] : shapes) {
       const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [], walk: [] };
       const settled = { ours: [] as number[], c2d: [] as number[] };
       for (let round = 0; round < ROUNDS; round++) {
         const order = (['alone', 'ours', 'c2d', 'walk'] as const).map((_, i, all) => all[(i + round) % all.length]!);
-        for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind));
+        for (const kind of order) runs[kind].push(await measure(context, sw, server.port, shape, kind, ourUrl));
         for (const kind of round % 2 ? (['c2d', 'ours'] as const) : (['ours', 'c2d'] as const)) settled[kind].push(await settledCost(context, sw, server.port, shape, kind));
       }
       // Each round's load against the same round's page alone (the loads of one round come one after
@@ -497,6 +522,15 @@ async function main() {
         `${shape.name.padEnd(20)} │ ${f1(oursSettled)} ${f1(c2dSettled)} │ ${(c2dSettled > 0 ? oursSettled / c2dSettled : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
           `ours ${settled.ours.map(Math.round).join(' ')}; c2d ${settled.c2d.map(Math.round).join(' ')}`,
       );
+      const fromDiffs = (kind: 'ours' | 'c2d') => runs[kind].flatMap((r, i) => (r.fromStart === null || runs.alone[i]!.fromStart === null ? [] : [r.fromStart - runs.alone[i]!.fromStart!]));
+      const [oursFrom, c2dFrom] = [fromDiffs('ours'), fromDiffs('c2d')];
+      if (oursFrom.length && c2dFrom.length) {
+        const [o, c] = [Math.max(0, median(oursFrom)), Math.max(0, median(c2dFrom))];
+        fromStartLines.push(
+          `${shape.name.padEnd(20)} │ ${f1(o)} ${f1(c)} │ ${(c > 0 ? o / c : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
+            `ours ${oursFrom.map(Math.round).join(' ')}; c2d ${c2dFrom.map(Math.round).join(' ')}; page alone from its marker ${runs.alone.map((r) => Math.round(r.fromStart ?? NaN)).join(' ')}`,
+        );
+      }
       spreads.push(`${shape.name}: page alone ${Math.round(Math.min(...aloneMs))}–${Math.round(Math.max(...aloneMs))} ms; ours added ${diffs('ours').map(Math.round).join(' ')}`);
       const oursTrace = await traced(context, sw, server.port, shape, 'ours', ourUrl);
       const c2dTrace = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
@@ -523,6 +557,15 @@ async function main() {
         'the same requests replayed through its own function in Node (bench/lib/background-cost.ts; not in ours ms).',
     );
     if (spreads.length) console.log(`\nEach round (ms, thread time):\n${spreads.map((line) => `  ${line}`).join('\n')}`);
+    if (fromStartLines.length) {
+      console.log(
+        '\nThe same loads counted from each script\'s start (the thread time from the first task the script ran in until quiet,\n' +
+          'minus the same round\'s page alone from a marker script injected where c2d is; the page\'s own parse and first\n' +
+          'layout, before either script, stay out of both; median of rounds):',
+      );
+      console.log(`${'page'.padEnd(20)} │ ${'ours ms'.padStart(7)} ${'c2d ms'.padStart(7)} │ ${'ours/c2d'.padStart(8)} ${'aim'.padStart(6)} │ each round`);
+      for (const line of fromStartLines) console.log(line);
+    }
     if (settledLines.length) {
       console.log(
         '\nStarted in a settled page (the page loaded alone and went quiet, then the script started in it: its site switched\n' +

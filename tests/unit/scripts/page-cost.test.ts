@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { splitProfile, stageOf, type CpuProfile } from '../../../bench/lib/cost-profile';
-import { longestTask, scriptTaskTime, type TraceEvent } from '../../../bench/lib/trace-tasks';
+import { longestTask, scriptTaskTime, timeFromScriptStart, type TraceEvent } from '../../../bench/lib/trace-tasks';
 import { longArticle, pageShapes, phoneText, recordView, seeded } from '../../../bench/lib/page-shapes';
 import { backgroundCost } from '../../../bench/lib/background-cost';
 
@@ -104,6 +104,31 @@ describe('longestTask', () => {
     expect(scriptTaskTime(events, 'chrome-extension://abc/')).toBe(42);
     expect(scriptTaskTime(events, 'https://page.example/')).toBe(80);
     expect(scriptTaskTime(events, 'https://nobody.example/')).toBe(0);
+  });
+});
+
+describe('timeFromScriptStart', () => {
+  const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', ts: 0, pid, tid, args: { name } });
+  const task = (ts: number, ms: number, tdurMs?: number, tid = 1): TraceEvent => ({ name: 'RunTask', ph: 'X', ts, dur: ms * 1000, pid: 9, tid, ...(tdurMs === undefined ? {} : { tdur: tdurMs * 1000 }) });
+  const at = (name: string, ts: number, url: string, tid = 1): TraceEvent => ({ name, ph: 'X', ts, dur: 10, pid: 9, tid, args: { data: { url } } });
+  const ours = (url: string) => url.startsWith('chrome-extension://abc/');
+
+  it('sums the main thread’s top-level tasks from the start of the first task the script ran in; the page’s load before it stays out', () => {
+    const events = [
+      meta(9, 1, 'CrRendererMain'),
+      meta(9, 2, 'Compositor'),
+      task(0, 400, 350), // the page's parse and layout: before the script
+      at('ResourceSendRequest', 1_000, 'chrome-extension://abc/content.js'), // not the script running
+      task(500_000, 30, 20), at('EvaluateScript', 505_000, 'chrome-extension://abc/content.js'), // the script starts: 20
+      task(500_100, 10), // a scheduler's RunTask inside that one: counted in it
+      task(600_000, 50, 40), // style and layout it caused: 40
+      task(700_000, 25, 25), at('FunctionCall', 701_000, 'https://page.example/app.js'), // the page's own, later: 25
+      task(650_000, 90, 90, 2), // another thread
+    ];
+    expect(timeFromScriptStart(events, ours)).toBe(85);
+    // The same load's page alone (a marker at the same point) subtracts to what the script caused.
+    expect(timeFromScriptStart(events, (url) => url === 'https://page.example/app.js')).toBe(25);
+    expect(timeFromScriptStart(events, (url) => url === 'https://nobody.example/')).toBeNull();
   });
 });
 
