@@ -295,19 +295,25 @@ function scriptOf(kind: Kind, ourUrl: string): (url: string) => boolean {
 
 /** One load of `kind`, traced (the trace's own overhead falls on every kind alike). */
 async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, ourUrl: string): Promise<Run> {
+  const { events, ms, found, doneMs } = await openTraced(context, sw, port, shape, kind, 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline');
+  return { ms, found, doneMs, fromStart: timeFromScriptStart(events, scriptOf(kind, ourUrl)) };
+}
+
+/** Opens a shape as `kind` under a trace of `categories`: its events and main-thread time once it has gone quiet. */
+async function openTraced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, categories: string): Promise<Omit<Opened, 'page' | 'cdp'> & { events: TraceEvent[]; ms: number }> {
   const events: TraceEvent[] = [];
   let done: () => void = () => undefined;
   const complete = new Promise<void>((r) => (done = r));
   const { page, cdp, found, doneMs } = await open(context, sw, port, shape, kind, async (session) => {
     session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     session.on('Tracing.tracingComplete', () => done());
-    await session.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await session.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   });
   const ms = await taskMs(cdp);
   await cdp.send('Tracing.end');
   await complete;
   await page.close();
-  return { ms, found, doneMs, fromStart: timeFromScriptStart(events, scriptOf(kind, ourUrl)) };
+  return { events, ms, found, doneMs };
 }
 
 /**
@@ -344,17 +350,7 @@ async function against(context: BrowserContext, sw: Worker, port: number, shapes
 
 /** From one traced load: the longest task the script ran in, and all the thread time of those tasks (ms). */
 async function traced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, prefix: string): Promise<{ longest: number; inTasks: number; kinds: Map<string, number> }> {
-  const events: TraceEvent[] = [];
-  let done: () => void = () => undefined;
-  const complete = new Promise<void>((r) => (done = r));
-  const { page, cdp } = await open(context, sw, port, shape, kind, async (session) => {
-    session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-    session.on('Tracing.tracingComplete', () => done());
-    await session.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
-  });
-  await cdp.send('Tracing.end');
-  await complete;
-  await page.close();
+  const { events } = await openTraced(context, sw, port, shape, kind, 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8');
   return { longest: longestTask(events, prefix), inTasks: scriptTaskTime(events, prefix), kinds: tasksByKind(events, prefix) };
 }
 

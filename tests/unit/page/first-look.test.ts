@@ -9,23 +9,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasCandidateShape } from '../../../lib/phone/candidate';
 import { mayHoldNumbers } from '../../../lib/page/first-look';
+import { seededRandom } from '../../support/fault-proxy';
 
 afterEach(() => {
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
-
-/** Deterministic random numbers (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TAGS = ['div', 'span', 'p', 'li', 'td', 'b', 'i', 'section', 'a'];
 /** Pieces of text: digits of several scripts and phone punctuation; words and small figures. */
@@ -81,7 +70,7 @@ function countReads(): { chars: number } {
 
 describe('the first look reads the first cells, then the whole text', () => {
   it('answers as the whole text does on 300 random pages, small and large, with numbers split anywhere', () => {
-    const r = seeded(20);
+    const r = seededRandom(20);
     let yes = 0;
     for (let page = 0; page < 300; page++) {
       document.body.innerHTML = randomBody(r, page % 4 === 0 ? 1500 : 20 + Math.floor(r() * 400), page % 4 === 0 ? r() * 0.12 : r() * 0.3);
