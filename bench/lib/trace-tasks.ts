@@ -16,17 +16,25 @@ export interface TraceEvent {
   args?: { name?: string; data?: { url?: string; scriptName?: string } };
 }
 
-/** Thread time (ms) of each main-thread task in which a script whose URL starts with `prefix` ran. */
-export function scriptTasks(events: TraceEvent[], prefix: string): number[] {
+/** Each renderer main thread's events (a trace holds every process's threads). */
+function mainThreads(events: TraceEvent[]): TraceEvent[][] {
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
     if (main.has(key)) (byThread.get(key) ?? byThread.set(key, []).get(key)!).push(e);
   }
+  return [...byThread.values()];
+}
+
+/** The script an event names (a call, an evaluation, a compile), or ''. */
+const scriptUrlOf = (e: TraceEvent) => e.args?.data?.url ?? e.args?.data?.scriptName ?? '';
+
+/** Thread time (ms) of each main-thread task in which a script whose URL starts with `prefix` ran. */
+export function scriptTasks(events: TraceEvent[], prefix: string): number[] {
   const tasks: number[] = [];
-  for (const list of byThread.values()) {
-    const marks = list.filter((e) => (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix)).map((e) => e.ts);
+  for (const list of mainThreads(events)) {
+    const marks = list.filter((e) => scriptUrlOf(e).startsWith(prefix)).map((e) => e.ts);
     for (const task of list) {
       if (task.name !== 'RunTask' || task.ph !== 'X' || !task.dur) continue;
       // Thread time where the trace has it: on a shared machine, wall time also counts others' work.
@@ -56,15 +64,9 @@ export function scriptTaskTime(events: TraceEvent[], prefix: string): number {
  * explain was spent (style, layout and paint it caused, garbage collection).
  */
 export function tasksByKind(events: TraceEvent[], prefix: string): Map<string, number> {
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const out = new Map<string, number>();
   const add = (kind: string, ms: number) => out.set(kind, (out.get(kind) ?? 0) + ms);
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (main.has(key)) (byThread.get(key) ?? byThread.set(key, []).get(key)!).push(e);
-  }
-  for (const list of byThread.values()) {
+  for (const list of mainThreads(events)) {
     const spans = list.filter((e) => e.ph === 'X' && e.dur);
     for (const task of spans) {
       if (task.name !== 'RunTask') continue;
@@ -72,7 +74,7 @@ export function tasksByKind(events: TraceEvent[], prefix: string): Map<string, n
       // Scheduler wrappers (a RunTask inside a RunTask) say nothing of the work: look past them.
       const inside = spans.filter((e) => e !== task && !/RunTask$/.test(e.name) && e.ts >= task.ts && e.ts + e.dur! <= end);
       const ms = (task.tdur ?? task.dur!) / 1000;
-      const ran = list.some((e) => e.ts >= task.ts && e.ts <= end && (e.args?.data?.url ?? e.args?.data?.scriptName ?? '').startsWith(prefix));
+      const ran = list.some((e) => e.ts >= task.ts && e.ts <= end && scriptUrlOf(e).startsWith(prefix));
       if (ran) add('script', ms);
       else add(inside.reduce<TraceEvent | null>((a, e) => (!a || e.dur! > a.dur! ? e : a), null)?.name ?? '(task alone)', ms);
     }
@@ -91,19 +93,19 @@ const SCRIPT_RUNS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8
  * collection, style and layout after them) and leaves that swing out.
  */
 export function timeFromScriptStart(events: TraceEvent[], isScript: (url: string) => boolean): number | null {
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const onMain = events.filter((e) => main.has(`${e.pid}:${e.tid}`));
   // Top-level tasks only: a scheduler's RunTask inside another is counted in it.
   const tasks: TraceEvent[] = [];
-  const ends = new Map<string, number>();
-  for (const t of onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur).sort((a, b) => a.ts - b.ts)) {
-    const thread = `${t.pid}:${t.tid}`;
-    if (t.ts < (ends.get(thread) ?? -Infinity)) continue;
-    ends.set(thread, t.ts + t.dur!);
-    tasks.push(t);
-  }
   // Events of the script running (not, say, the request that fetched it).
-  const marks = onMain.filter((e) => SCRIPT_RUNS.has(e.name) && isScript(e.args?.data?.url ?? e.args?.data?.scriptName ?? ''));
+  const marks: TraceEvent[] = [];
+  for (const list of mainThreads(events)) {
+    let end = -Infinity;
+    for (const t of list.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur).sort((a, b) => a.ts - b.ts)) {
+      if (t.ts < end) continue;
+      end = t.ts + t.dur!;
+      tasks.push(t);
+    }
+    marks.push(...list.filter((e) => SCRIPT_RUNS.has(e.name) && isScript(scriptUrlOf(e))));
+  }
   if (marks.length === 0) return null;
   const first = marks.reduce((a, e) => (e.ts < a.ts ? e : a));
   // From the start of the task it ran in (what the script's first task did before it counts too).
