@@ -226,7 +226,10 @@ export function pageCountry(container: Node, text: string, memo: CountryMemo): P
 
 /** The countries findInContext reads a text for, each once: the surroundings' (else the default), then each place named in it. */
 export function countriesInPlay(defaultCountry: CountryCode | undefined, context: PageCountry): (CountryCode | undefined)[] {
-  return [...new Set<CountryCode | undefined>([context.around ?? defaultCountry, ...context.own.map((p) => p.country)])];
+  const first = context.around ?? defaultCountry;
+  // Most texts (a list's phone cell) name no place: one country, without a Set and two arrays per text.
+  if (context.own.length === 0) return [first];
+  return [...new Set<CountryCode | undefined>([first, ...context.own.map((p) => p.country)])];
 }
 
 /** What may stand between a number and a place that labels it: "030 1234567 (Deutschland)", not "… · New York". */
