@@ -38,6 +38,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../lib/settings/schema';
 import { browserPath } from '../scripts/browsers.mjs';
 import { writeGrantedOrigins } from '../scripts/chromium-grants.mjs';
 import { ALL_PAGES } from '../wxt.config';
+import { verdict, type Measured } from './lib/aims';
 import { backgroundCost } from './lib/background-cost';
 import { buildWithSourceMaps } from './lib/mapped-build';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
@@ -496,6 +497,8 @@ async function main() {
     const settledLines: string[] = [];
     /** Per shape: two loads' difference counted from each script's start (timeFromScriptStart). */
     const fromStartLines: string[] = [];
+    /** Every ratio printed, for the closing verdict. */
+    const measured: Measured[] = [];
     for (const shape of PROFILE_ONLY ? [] : shapes) {
       const runs: Record<Kind, Run[]> = { alone: [], ours: [], c2d: [], walk: [] };
       const settled = { ours: [] as number[], c2d: [] as number[] };
@@ -514,6 +517,9 @@ async function main() {
       const walk = added('walk');
       const aloneMs = runs.alone.map((r) => r.ms);
       const [oursSettled, c2dSettled] = [median(settled.ours), median(settled.c2d)];
+      const aimOf = shape.large ? 1 / 3 : 1;
+      const measuredAs = (measure: string, ours: number, c2d: number) => measured.push({ shape: shape.name, measure, ratio: c2d > 0 ? ours / c2d : Infinity, aim: aimOf });
+      measuredAs('settled page', oursSettled, c2dSettled);
       settledLines.push(
         `${shape.name.padEnd(20)} │ ${f1(oursSettled)} ${f1(c2dSettled)} │ ${(c2dSettled > 0 ? oursSettled / c2dSettled : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
           `ours ${settled.ours.map(Math.round).join(' ')}; c2d ${settled.c2d.map(Math.round).join(' ')}`,
@@ -522,6 +528,7 @@ async function main() {
       const [oursFrom, c2dFrom] = [fromDiffs('ours'), fromDiffs('c2d')];
       if (oursFrom.length && c2dFrom.length) {
         const [o, c] = [Math.max(0, median(oursFrom)), Math.max(0, median(c2dFrom))];
+        measuredAs("from the script's start", o, c);
         fromStartLines.push(
           `${shape.name.padEnd(20)} │ ${f1(o)} ${f1(c)} │ ${(c > 0 ? o / c : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
             `ours ${oursFrom.map(Math.round).join(' ')}; c2d ${c2dFrom.map(Math.round).join(' ')}; page alone from its marker ${runs.alone.map((r) => Math.round(r.fromStart ?? NaN)).join(' ')}`,
@@ -533,6 +540,8 @@ async function main() {
       const background = await backgroundCost(shape.html);
       const ratio = c2d > 0 ? ours / c2d : Infinity;
       const taskRatio = c2dTrace.inTasks > 0 ? oursTrace.inTasks / c2dTrace.inTasks : Infinity;
+      measuredAs('whole loads', ours, c2d);
+      measuredAs('tasks', oursTrace.inTasks, c2dTrace.inTasks);
       const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a').padStart(8);
       const aim = shape.large ? '≤ 0.33' : '≤ 1';
       console.log(
@@ -570,6 +579,7 @@ async function main() {
       console.log(`${'page'.padEnd(20)} │ ${'ours ms'.padStart(7)} ${'c2d ms'.padStart(7)} │ ${'ours/c2d'.padStart(8)} ${'aim'.padStart(6)} │ each round`);
       for (const line of settledLines) console.log(line);
     }
+    if (measured.length) console.log(`\n${verdict(measured)}`);
     const sizes = OUR_FILES.map((file) => {
       const raw = readFileSync(join(BUILD, file));
       return { file, kb: raw.length / 1024, gz: gzipSync(raw, { level: 9 }).length / 1024 };

@@ -7,6 +7,7 @@ import { splitProfile, stageOf, type CpuProfile } from '../../../bench/lib/cost-
 import { longestTask, scriptTaskTime, timeFromScriptStart, type TraceEvent } from '../../../bench/lib/trace-tasks';
 import { longArticle, pageShapes, phoneText, recordView, seeded } from '../../../bench/lib/page-shapes';
 import { backgroundCost } from '../../../bench/lib/background-cost';
+import { verdict } from '../../../bench/lib/aims';
 
 describe('stageOf', () => {
   it('puts each module of the content script in its stage', () => {
@@ -163,5 +164,30 @@ describe('backgroundCost', () => {
     expect(record.texts).toBeGreaterThanOrEqual(3);
     expect(record.requests).toBe(1);
     expect(record.ms).toBeGreaterThan(0);
+  });
+});
+
+describe('verdict', () => {
+  const third = 1 / 3;
+  it('names every shape and measure over its aim, and only those', () => {
+    const line = verdict([
+      { shape: 'crm-table', measure: 'tasks', ratio: 0.2, aim: third },
+      { shape: 'crm-table', measure: 'settled', ratio: 0.35, aim: third },
+      { shape: 'record-view', measure: 'whole loads', ratio: 0.9, aim: 1 },
+      { shape: 'look-alikes', measure: 'whole loads', ratio: 0.43, aim: third },
+    ]);
+    expect(line).toBe('Over the aim, 2 of 4: crm-table by settled (0.350, aim ≤ 0.333); look-alikes by whole loads (0.430, aim ≤ 0.333).');
+  });
+  it('counts a ratio that prints as 0.33 but is over a third as over', () => {
+    expect(verdict([{ shape: 'raw', measure: 'tasks', ratio: 0.334, aim: third }])).toMatch(/^Over the aim, 1 of 1: raw by tasks \(0\.334/);
+    expect(verdict([{ shape: 'raw', measure: 'tasks', ratio: 395.7 / 1191.5, aim: third }])).toMatch(/^Within the aim/);
+  });
+  it('takes a ratio against a c2d figure of 0 as over, and says when all are within', () => {
+    expect(verdict([{ shape: 'article', measure: 'whole loads', ratio: Infinity, aim: third }])).toContain('article by whole loads (n/a');
+    expect(verdict([
+      { shape: 'a', measure: 'tasks', ratio: 0.1, aim: third },
+      { shape: 'b', measure: 'settled', ratio: 0.9, aim: 1 },
+    ])).toBe('Within the aim: all 2 shapes by every measure (tasks, settled).');
+    expect(verdict([])).toBe('Nothing measured.');
   });
 });
