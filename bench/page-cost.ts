@@ -267,9 +267,21 @@ async function listSites(sw: Worker, sites: string[]): Promise<void> {
  * with the collection, microtasks and rendering it causes. Ours is started as a user starts it on an
  * open page, by switching its site on (the background injects it); c2d by its script tags, as in open().
  */
-async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d'): Promise<number> {
+/**
+ * `traceAs`: also trace the window from the script's start until quiet and hand its tasks by kind
+ * (tasksByKind, the tasks the script's URL ran in counted as "script") to the caller (BREAKDOWN).
+ */
+async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d', traceAs?: { prefix: string; kinds(kinds: Map<string, number>): void }): Promise<number> {
   // The page alone, as open() loads it (on a site of its own, left quiet).
   const { page, cdp } = await open(context, sw, port, shape, 'alone');
+  const events: TraceEvent[] = [];
+  let traceDone: () => void = () => undefined;
+  const traceComplete = new Promise<void>((r) => (traceDone = r));
+  if (traceAs) {
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    cdp.on('Tracing.tracingComplete', () => traceDone());
+    await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+  }
   const before = await taskMs(cdp);
   const { hostname: host, origin } = new URL(page.url());
   if (kind === 'c2d') {
@@ -283,6 +295,11 @@ async function settledCost(context: BrowserContext, sw: Worker, port: number, sh
     await listSites(sw, listed);
   }
   const after = await quiet(cdp);
+  if (traceAs) {
+    await cdp.send('Tracing.end');
+    await traceComplete;
+    traceAs.kinds(tasksByKind(events, traceAs.prefix));
+  }
   await page.close();
   return after - before;
 }
@@ -379,6 +396,16 @@ async function breakdown(context: BrowserContext, sw: Worker, port: number, shap
   }
   console.log(`${'all'.padEnd(28)} ${f1(total(sums.alone))} ${f1(total(sums.ours))} ${f1(total(sums.ours) - total(sums.alone))}`);
   console.log(`Each load (ms, its largest kinds):\n${loads.join('\n')}`);
+  // Ours started in a settled page: what its window holds besides its own tasks (the continuations of
+  // its answers run as microtask checkpoints, and a major collection may fall in it or not).
+  const settled: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let kinds = new Map<string, number>();
+    const ms = await settledCost(context, sw, port, shape, 'ours', { prefix: ourUrl, kinds: (k) => (kinds = k) });
+    const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    settled.push(`  round ${round + 1} ${f1(ms)}: ${top.map(([k, t]) => `${k} ${Math.round(t)}`).join(', ')}`);
+  }
+  console.log(`Ours started in a settled page (ms until quiet, its window's largest kinds of task):\n${settled.join('\n')}`);
 }
 
 // ---- the CPU profile split ----
