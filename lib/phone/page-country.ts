@@ -251,7 +251,9 @@ export function findInContext(
 ): FoundPhoneNumber[] {
   const { own, around } = context;
   const countries = countriesInPlay(defaultCountry, context);
-  if (countries.length === 1 && countries[0] === defaultCountry) return find(text, defaultCountry);
+  // One country and no place in the text (a list's phone cell under its row's country): every
+  // number's intended country is that one, so its run is the answer as it stands.
+  if (countries.length === 1 && (countries[0] === defaultCountry || own.length === 0)) return find(text, countries[0]);
   // The place named last before the number, or right after it ("030 1234567 (Deutschland)").
   const intended = (m: FoundPhoneNumber): CountryCode | undefined => {
     let country: CountryCode | undefined;
