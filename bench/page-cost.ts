@@ -266,22 +266,13 @@ async function listSites(sw: Worker, sites: string[]): Promise<void> {
  * from one load to the next); within one load there is nothing to subtract but the script's own work,
  * with the collection, microtasks and rendering it causes. Ours is started as a user starts it on an
  * open page, by switching its site on (the background injects it); c2d by its script tags, as in open().
- */
-/**
  * `traceAs`: also trace the window from the script's start until quiet and hand its tasks by kind
  * (tasksByKind, the tasks the script's URL ran in counted as "script") to the caller (BREAKDOWN).
  */
 async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d', traceAs?: { prefix: string; kinds(kinds: Map<string, number>): void }): Promise<number> {
   // The page alone, as open() loads it (on a site of its own, left quiet).
   const { page, cdp } = await open(context, sw, port, shape, 'alone');
-  const events: TraceEvent[] = [];
-  let traceDone: () => void = () => undefined;
-  const traceComplete = new Promise<void>((r) => (traceDone = r));
-  if (traceAs) {
-    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-    cdp.on('Tracing.tracingComplete', () => traceDone());
-    await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
-  }
+  const endTrace = traceAs ? await startTrace(cdp, KIND_CATEGORIES) : null;
   const before = await taskMs(cdp);
   const { hostname: host, origin } = new URL(page.url());
   if (kind === 'c2d') {
@@ -295,11 +286,7 @@ async function settledCost(context: BrowserContext, sw: Worker, port: number, sh
     await listSites(sw, listed);
   }
   const after = await quiet(cdp);
-  if (traceAs) {
-    await cdp.send('Tracing.end');
-    await traceComplete;
-    traceAs.kinds(tasksByKind(events, traceAs.prefix));
-  }
+  if (traceAs && endTrace) traceAs.kinds(tasksByKind(await endTrace(), traceAs.prefix));
   await page.close();
   return after - before;
 }
@@ -313,23 +300,37 @@ function scriptOf(kind: Kind, ourUrl: string): (url: string) => boolean {
 
 /** One load of `kind`, traced (the trace's own overhead falls on every kind alike). */
 async function measure(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, ourUrl: string): Promise<Run> {
-  const { events, ms, found, doneMs } = await openTraced(context, sw, port, shape, kind, 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline');
+  const { events, ms, found, doneMs } = await openTraced(context, sw, port, shape, kind, TASK_CATEGORIES);
   return { ms, found, doneMs, fromStart: timeFromScriptStart(events, scriptOf(kind, ourUrl)) };
+}
+
+/** The categories the task readers (bench/lib/trace-tasks.ts) need, with V8's (collections, compiles) for a split by kind. */
+const TASK_CATEGORIES = 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline';
+const KIND_CATEGORIES = `${TASK_CATEGORIES},v8`;
+
+/** Starts tracing `categories` on a page's session; the function returned ends the trace and gives its events. */
+async function startTrace(cdp: CDPSession, categories: string): Promise<() => Promise<TraceEvent[]>> {
+  const events: TraceEvent[] = [];
+  let done: () => void = () => undefined;
+  const complete = new Promise<void>((r) => (done = r));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  cdp.on('Tracing.tracingComplete', () => done());
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+    return events;
+  };
 }
 
 /** Opens a shape as `kind` under a trace of `categories`: its events and main-thread time once it has gone quiet. */
 async function openTraced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, categories: string): Promise<Omit<Opened, 'page' | 'cdp'> & { events: TraceEvent[]; ms: number }> {
-  const events: TraceEvent[] = [];
-  let done: () => void = () => undefined;
-  const complete = new Promise<void>((r) => (done = r));
+  let endTrace: () => Promise<TraceEvent[]> = async () => [];
   const { page, cdp, found, doneMs } = await open(context, sw, port, shape, kind, async (session) => {
-    session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-    session.on('Tracing.tracingComplete', () => done());
-    await session.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+    endTrace = await startTrace(session, categories);
   });
   const ms = await taskMs(cdp);
-  await cdp.send('Tracing.end');
-  await complete;
+  const events = await endTrace();
   await page.close();
   return { events, ms, found, doneMs };
 }
@@ -368,7 +369,7 @@ async function against(context: BrowserContext, sw: Worker, port: number, shapes
 
 /** From one traced load: the longest task the script ran in, and all the thread time of those tasks (ms). */
 async function traced(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: Kind, prefix: string): Promise<{ longest: number; inTasks: number; kinds: Map<string, number> }> {
-  const { events } = await openTraced(context, sw, port, shape, kind, 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8');
+  const { events } = await openTraced(context, sw, port, shape, kind, KIND_CATEGORIES);
   return { longest: longestTask(events, prefix), inTasks: scriptTaskTime(events, prefix), kinds: tasksByKind(events, prefix) };
 }
 
@@ -545,19 +546,22 @@ async function main() {
       const aloneMs = runs.alone.map((r) => r.ms);
       const [oursSettled, c2dSettled] = [median(settled.ours), median(settled.c2d)];
       const aimOf = shape.large ? 1 / 3 : 1;
-      const measuredAs = (measure: string, ours: number, c2d: number) => measured.push({ shape: shape.name, measure, ratio: c2d > 0 ? ours / c2d : Infinity, aim: aimOf });
-      measuredAs('settled page', oursSettled, c2dSettled);
+      /** Ours over c2d by one measure, kept for the verdict. */
+      const measuredAs = (measure: string, ours: number, c2d: number): number => {
+        const ratio = c2d > 0 ? ours / c2d : Infinity;
+        measured.push({ shape: shape.name, measure, ratio, aim: aimOf });
+        return ratio;
+      };
       settledLines.push(
-        `${shape.name.padEnd(20)} │ ${f1(oursSettled)} ${f1(c2dSettled)} │ ${(c2dSettled > 0 ? oursSettled / c2dSettled : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
+        `${shape.name.padEnd(20)} │ ${f1(oursSettled)} ${f1(c2dSettled)} │ ${measuredAs('settled page', oursSettled, c2dSettled).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
           `ours ${settled.ours.map(Math.round).join(' ')}; c2d ${settled.c2d.map(Math.round).join(' ')}`,
       );
       const fromDiffs = (kind: 'ours' | 'c2d') => runs[kind].flatMap((r, i) => (r.fromStart === null || runs.alone[i]!.fromStart === null ? [] : [r.fromStart - runs.alone[i]!.fromStart!]));
       const [oursFrom, c2dFrom] = [fromDiffs('ours'), fromDiffs('c2d')];
       if (oursFrom.length && c2dFrom.length) {
         const [o, c] = [Math.max(0, median(oursFrom)), Math.max(0, median(c2dFrom))];
-        measuredAs("from the script's start", o, c);
         fromStartLines.push(
-          `${shape.name.padEnd(20)} │ ${f1(o)} ${f1(c)} │ ${(c > 0 ? o / c : Infinity).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
+          `${shape.name.padEnd(20)} │ ${f1(o)} ${f1(c)} │ ${measuredAs("from the script's start", o, c).toFixed(2).padStart(8)} ${(shape.large ? '≤ 0.33' : '≤ 1').padStart(6)} │ ` +
             `ours ${oursFrom.map(Math.round).join(' ')}; c2d ${c2dFrom.map(Math.round).join(' ')}; page alone from its marker ${runs.alone.map((r) => Math.round(r.fromStart ?? NaN)).join(' ')}`,
         );
       }
@@ -565,10 +569,8 @@ async function main() {
       const oursTrace = await traced(context, sw, server.port, shape, 'ours', ourUrl);
       const c2dTrace = await traced(context, sw, server.port, shape, 'c2d', 'http://c2d-');
       const background = await backgroundCost(shape.html);
-      const ratio = c2d > 0 ? ours / c2d : Infinity;
-      const taskRatio = c2dTrace.inTasks > 0 ? oursTrace.inTasks / c2dTrace.inTasks : Infinity;
-      measuredAs('whole loads', ours, c2d);
-      measuredAs('tasks', oursTrace.inTasks, c2dTrace.inTasks);
+      const ratio = measuredAs('whole loads', ours, c2d);
+      const taskRatio = measuredAs('tasks', oursTrace.inTasks, c2dTrace.inTasks);
       const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a').padStart(8);
       const aim = shape.large ? '≤ 0.33' : '≤ 1';
       console.log(

@@ -21,7 +21,7 @@ export function verdict(measured: readonly Measured[]): string {
   const over = measured.filter((m) => !within(m));
   const shapes = new Set(measured.map((m) => m.shape)).size;
   const measures = [...new Set(measured.map((m) => m.measure))];
-  if (over.length === 0) return `Within the aim: all ${shapes} shapes by every measure (${measures.join(', ')}).`;
+  if (over.length === 0) return `Within the aim: ${shapes === 1 ? 'the one shape' : `all ${shapes} shapes`} by every measure (${measures.join(', ')}).`;
   const list = over.map((m) => `${m.shape} by ${m.measure} (${Number.isFinite(m.ratio) ? m.ratio.toFixed(3) : 'n/a'}, aim ≤ ${m.aim === 1 ? '1' : m.aim.toFixed(3)})`);
   return `Over the aim, ${over.length} of ${measured.length}: ${list.join('; ')}.`;
 }

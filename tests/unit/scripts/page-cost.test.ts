@@ -188,6 +188,7 @@ describe('verdict', () => {
       { shape: 'a', measure: 'tasks', ratio: 0.1, aim: third },
       { shape: 'b', measure: 'settled', ratio: 0.9, aim: 1 },
     ])).toBe('Within the aim: all 2 shapes by every measure (tasks, settled).');
+    expect(verdict([{ shape: 'a', measure: 'tasks', ratio: 0.1, aim: third }])).toBe('Within the aim: the one shape by every measure (tasks).');
     expect(verdict([])).toBe('Nothing measured.');
   });
 });
