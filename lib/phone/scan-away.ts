@@ -158,7 +158,8 @@ export class AwayFinder {
 
   /** Queues the question; false when it must be answered on the page (no background, or a label or countries past the caps). */
   ask(question: Question, countries: (string | null)[]): boolean {
-    const item: FindItem = { text: question.text, countries, label: question.label ?? '', ...(question.kind === 'tel' ? { tel: true } : {}) };
+    const item: FindItem = { text: question.text, countries, label: question.label ?? '' };
+    if (question.kind === 'tel') item.tel = true;
     // A tel: href is never sliced (no link's href is that long).
     if (this.broken || !fitsFindRequest(item) || (item.tel && !fitsWhole(item))) {
       this.forget(question.container);
@@ -424,12 +425,14 @@ export class AwayFinder {
 const BUSY_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 4_000;
 
+/** A string's JSON length when every character is escaped (\uXXXX), quotes included. */
+const atMost = (chars: number) => 6 * chars + 2;
+
 /** Whether an item goes in a request as it is (else it is read in slices). */
 function fitsWhole(item: FindItem): boolean {
   if (item.text.length > MAX_FIND_TEXT) return false;
   // Decided without serialising when even every character escaped (\uXXXX) would fit: every text up to
   // MAX_FIND_TEXT does, and asked for each of a list's cells, the three JSON.stringify calls showed in its profile.
-  const atMost = (chars: number) => 6 * chars + 2;
   if (atMost(item.text.length) + atMost(item.label.length) + atMost(3 * item.countries.length) + 7 <= MAX_FIND_BATCH - REQUEST_JSON_BASE) return true;
   return itemJsonLength(item) <= MAX_FIND_BATCH - REQUEST_JSON_BASE;
 }

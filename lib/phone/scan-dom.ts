@@ -296,19 +296,23 @@ export function appendText(group: OpenGroup, node: Text): number {
   // row, and HTML source indentation inside a number ("(415)\n      555-0132") is common.
   const collapsed = HAS_COLLAPSIBLE_RE.test(data);
   const text = collapsed ? data.replace(COLLAPSIBLE_RE, ' ') : data;
-  const parts = (group.parts ??= []);
   if (group.length > 0) {
     // Parents are read only here: most groups (a cell's text) are one node.
     const joint = group.pendingBreak ? '\n' : group.lastNode!.parentNode === node.parentNode ? '' : elementJoint(group.lastChar, text[0]!, group.lastNode!, node);
     if (joint) {
-      parts.push(joint);
+      group.parts!.push(joint);
       group.length += 1;
       if (joint === '\n') group.lastChar = joint;
     }
   }
   group.pendingBreak = false;
-  (group.pieces ??= []).push({ node, data, at: group.length, collapsed });
-  parts.push(text);
+  const piece: TextPiece = { node, data, at: group.length, collapsed };
+  // Most groups are one node: arrays made with their first entry are a fraction of the size of
+  // an empty one grown by push (V8 gives a pushed-to array room for 17).
+  if (group.pieces === null) group.pieces = [piece];
+  else group.pieces.push(piece);
+  if (group.parts === null) group.parts = [text];
+  else group.parts.push(text);
   group.length += text.length;
   group.lastChar = text[text.length - 1]!;
   group.lastNode = node;

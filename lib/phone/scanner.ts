@@ -456,18 +456,11 @@ export class PhoneScanner implements Scanner, WalkHost {
       const end = pieceAt(pieces, m.end, true);
       if (!start || !end) continue;
       if (this.insideSameTelLink(start.node, container, m.e164)) continue;
-      matches.push({
-        source: 'text',
-        e164: m.e164,
-        ...(m.country ? { country: m.country } : {}),
-        ...(m.ext ? { ext: m.ext } : {}),
-        raw: m.raw,
-        container,
-        startNode: start.node,
-        startOffset: start.offset,
-        endNode: end.node,
-        endOffset: end.offset,
-      });
+      const match: TextPhoneMatch = { source: 'text', e164: m.e164, raw: m.raw, container, startNode: start.node, startOffset: start.offset, endNode: end.node, endOffset: end.offset };
+      // Set, not spread: a spread makes and copies an object per optional field, per number.
+      if (m.country) match.country = m.country;
+      if (m.ext) match.ext = m.ext;
+      matches.push(match);
     }
     this.putText(container, matches, walk);
   }
