@@ -107,9 +107,12 @@ export async function runProxyCommand(argv: readonly string[], env: Record<strin
     const config = readConfig(env);
     const policy = await loadPolicyFile(args.policyPath);
     const proxy = await startProxy({ config, policy, port: args.port, host: args.host, auditFile: args.auditFile, widgetDir: args.widgetDir });
-    io.stdout(`Voice agent widget proxy listening on ${proxy.url}\n`);
-    io.stdout(`  service: ${config.baseUrl}   policy: ${args.policyPath}   audit log: ${args.auditFile}\n`);
-    io.stdout(`  origins: ${policy.origins.join(', ')}\n`);
+    // One write: a script reading the banner from a pipe gets it whole, not line by line in chunks.
+    io.stdout(
+      `Voice agent widget proxy listening on ${proxy.url}\n` +
+        `  service: ${config.baseUrl}   policy: ${args.policyPath}   audit log: ${args.auditFile}\n` +
+        `  origins: ${policy.origins.join(', ')}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -146,7 +146,8 @@ describe('the command line', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body, JSON.stringify(body)).toMatchObject({ service: 'voice-agent widget proxy' });
-      expect(output).toMatch(/origins: https:\/\/crm\.example, http:\/\/127\.0\.0\.1:4101/);
+      // The banner's lines may reach the pipe in more than one chunk (CI once read only the first).
+      await expect.poll(() => output, { timeout: 5_000 }).toMatch(/origins: https:\/\/crm\.example, http:\/\/127\.0\.0\.1:4101/);
       expect(output).not.toContain('va_secret_key_never_printed');
     } finally {
       child.kill();
