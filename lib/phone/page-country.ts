@@ -163,7 +163,9 @@ function countryColumn(row: Element, plan: ColumnPlan): CountryCode | undefined 
 const LABELS_INTERNATIONAL_RE = /\+\d[\d\s\u00A0().\-,#*]{5,}[\d#][^\d.!?\n]{0,30}$/u;
 
 function labelsInternational(text: string, at: number): boolean {
-  return text.lastIndexOf('+', at) >= 0 && LABELS_INTERNATIONAL_RE.test(text.slice(Math.max(0, at - 70), at));
+  // Only the 70 characters before the place are read (lastIndexOf would search back to the start).
+  const before = text.slice(Math.max(0, at - 70), at);
+  return before.includes('+') && LABELS_INTERNATIONAL_RE.test(before);
 }
 
 /** Words of a Country field, in the languages the finder reads; after one, an ISO code names the country ("Country IN"). */

@@ -332,8 +332,9 @@ export class AwayFinder {
     if (long.next >= text.length) return null;
     let max = MAX_FIND_TEXT;
     let slice = sliceAt(text, long.next, max);
-    // A text of escapes (quotes, control characters) is longer as JSON: a shorter slice then.
-    while (max > 1_000 && itemJsonLength({ ...asked.item, text: slice.text }) > MAX_FIND_BATCH - REQUEST_JSON_BASE) slice = sliceAt(text, long.next, (max >>= 1));
+    // A text of escapes (quotes, control characters) is longer as JSON: a shorter slice then
+    // (fitsWhole serialises only a slice that might not fit even so: take() measures each once).
+    while (max > 1_000 && !fitsWhole({ ...asked.item, text: slice.text })) slice = sliceAt(text, long.next, (max >>= 1));
     long.next = slice.end;
     const prepared = this.host.prepareSlice(asked.question, slice.text);
     const read: SliceRead = { ...slice, countries: prepared?.countries ?? [null], context: prepared?.context ?? null, answer: null };
