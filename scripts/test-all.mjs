@@ -22,21 +22,22 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // Each failure named again next to the closing lines: CI may show only the end of a long log.
 const failures = [];
 const flaky = []; // failed once, passed on the rerun: named too, so they get fixed
+/** An error's first line, without colour codes, at most 300 characters. */
+const firstLine = (message) => String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300);
 function playwrightFailures(report, status) {
   const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
   return report.suites.flatMap(specs).flatMap((spec) =>
     spec.tests
       .filter((t) => t.status === status)
       .map((t) => {
-        const error = t.results.find((result) => result.error)?.error?.message ?? '';
-        return `e2e ${status === 'flaky' ? 'flaky ' : ''}✗ ${spec.file}:${spec.line} › ${spec.title}: ${error.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300)}`;
+        const error = t.results.find((result) => result.error)?.error?.message;
+        return `e2e ${status === 'flaky' ? 'flaky ' : ''}✗ ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`;
       }),
   );
 }
 /** A report's failed tests: `file › full name` and the first line of the failure. */
 function unitFailures(report) {
   const short = (path) => path.slice(path.indexOf('tests/'));
-  const firstLine = (message) => String(message ?? '').split('\n')[0].slice(0, 300);
   return report.testResults.flatMap((file) =>
     file.assertionResults.length === 0 && file.status === 'failed'
       ? [{ name: short(file.name), message: firstLine(file.message) }]
@@ -157,7 +158,7 @@ if (wanted('firefox')) {
     note = r.failed === 0 ? ` (flaky: ${first.failed} failed on the first run, all passed on the rerun)` : note;
   }
   count('e2e-firefox', r.passed, r.failed, 0, note);
-  for (const c of r.checks ?? []) if (!c.ok) failures.push(`firefox ✗ ${c.name}: ${String(c.error ?? '').split('\n')[0].slice(0, 300)}`);
+  for (const c of r.checks ?? []) if (!c.ok) failures.push(`firefox ✗ ${c.name}: ${firstLine(c.error)}`);
 }
 
 if (failures.length + flaky.length > 0) console.log('\n' + [...failures, ...flaky].join('\n'));
