@@ -144,7 +144,7 @@ export class AwayFinder {
    * hundred numbers, sending every row's text was a quarter of the page's cost (bench/page-cost.ts).
    */
   private readonly known = new Map<string, FindAnswer>();
-  /** Questions whose answers were known when asked (with them), to settle at the next flush. */
+  /** Queued questions whose answers came meanwhile (with them), to settle at the next flush. */
   private ready: Array<[Asked, FindAnswer]> = [];
 
   constructor(
@@ -171,12 +171,20 @@ export class AwayFinder {
     if (out && sameQuestion(out, question, item)) return true;
     const asked: Asked = { question, item };
     if (!fitsWhole(item)) asked.long = { slices: [], next: 0, out: 0, ready: [] };
-    else asked.key = itemKey(item);
+    else {
+      asked.key = itemKey(item);
+      // Its answer is known (the same text elsewhere in the frame, or before): settled now, not sent.
+      // Its nodes were read this instant, so none of an answer's later checks (still the latest
+      // question, nodes unchanged, still on the page) can fail; an older question still out goes stale.
+      const known = this.known.get(asked.key);
+      if (known) {
+        this.forget(question.container);
+        this.settleFresh(asked, known);
+        return true;
+      }
+    }
     this.latest.set(question.container, asked);
-    // Its answer is known (the same text elsewhere in the frame, or before): settled at the flush, not sent.
-    const known = asked.key === undefined ? undefined : this.known.get(asked.key);
-    if (known) this.ready.push([asked, known]);
-    else this.queue.push(asked);
+    this.queue.push(asked);
     if (!this.flushQueued) {
       this.flushQueued = true;
       queueMicrotask(() => {
@@ -251,6 +259,12 @@ export class AwayFinder {
     if (answer && answer.every((found) => found.length === 0)) return this.host.settleNone(container);
     if (!this.host.isLive(container) || changedSince(asked.question)) return;
     this.host.settle(asked.question, asked.item.countries, answer);
+  }
+
+  /** A question's answer settled in the step that read its nodes. */
+  private settleFresh(asked: Asked, answer: FindAnswer): void {
+    if (answer.every((found) => found.length === 0)) this.host.settleNone(asked.question.container);
+    else this.host.settle(asked.question, asked.item.countries, answer);
   }
 
   private remember(key: string, answer: FindAnswer): void {

@@ -352,11 +352,17 @@ export class PhoneScanner implements Scanner, WalkHost {
     if (!this.away) return false;
     const country = supportedCountry(this.opts.defaultCountry);
     const countries = question.context ? countriesInPlay(country, question.context) : [country];
-    if (!this.away.ask(question, countries.map((c) => c ?? null))) return false;
     // Its results so far stay until the answer replaces them (a finished walk's sweep keeps them);
-    // a new key takes its place in page order now.
-    if (!this.map.has(question.container)) this.map.set(question.container, AWAITED);
-    walk.touched.add(question.container);
+    // a new key takes its place in page order now, before asking: an answer the frame already had
+    // is settled within ask().
+    const { container } = question;
+    const placed = this.map.has(container);
+    if (!placed) this.map.set(container, AWAITED);
+    if (!this.away.ask(question, countries.map((c) => c ?? null))) {
+      if (!placed) this.map.delete(container);
+      return false;
+    }
+    walk.touched.add(container);
     return true;
   }
 

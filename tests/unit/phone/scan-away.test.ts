@@ -253,17 +253,50 @@ describe('answers from away', () => {
     expect(away.requests).toHaveLength(1);
   });
 
+  it('had already: a text, a tel: link or a field met again is settled at once, as a first answer settles it, and one with no number leaves no key behind', async () => {
+    const first = '<p>Ref 4155550132999</p><p>Desk: (415) 555-0132</p><a href="tel:+14155550132">call</a><a href="tel:12">short</a><input readonly value="(212) 555-0147">';
+    document.body.innerHTML = `<div id="a">${first}</div><div id="b"></div>`;
+    const away = background();
+    const scanner = createPageScanner({ defaultCountry: 'US', findAway: away.findAway });
+    scanner.scanRoot(document.body);
+    await settled(scanner);
+    const keysIn = (root: Element) => [...scanner.results().keys()].filter((k) => root.contains(k)).length;
+    const asked = away.requests.flat().length;
+    const b = document.getElementById('b')!;
+    b.innerHTML = first;
+    scanner.scanRoot(b);
+    scanner.flush();
+    // Nothing asked, nothing left waiting: settled in the walk's own step.
+    expect(scanner.hasPendingWork()).toBe(false);
+    expect(away.requests.flat()).toHaveLength(asked);
+    const a = document.getElementById('a')!;
+    expect(scanner.matches().filter((m) => b.contains(m.source === 'text' ? m.container : m.element)).map(where)).toEqual(scanner.matches().filter((m) => a.contains(m.source === 'text' ? m.container : m.element)).map(where));
+    // The texts and the link with no number are not results, as in the first copy (no key waiting forever).
+    expect(keysIn(b)).toBe(keysIn(a));
+    expect(keysIn(b)).toBe(3);
+  });
+
   it('keep a container’s numbers while its rescan is out (no flicker on the badge or the hover)', async () => {
     document.body.innerHTML = '<div id="d"><p id="p">Desk: (415) 555-0132</p></div>';
     const { away, scanner } = scanBodyAway();
     await settled(scanner);
     scanner.takeChanges();
+    // The same text again: its answer is had, so it is settled in the rescan's own step, unchanged.
+    scanner.scanRoot(document.getElementById('d')!);
+    scanner.flush();
+    expect(scanner.hasPendingWork()).toBe(false);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    expect(scanner.takeChanges()).toEqual([]);
+    expect(away.requests).toHaveLength(1);
+    // A new text is asked: the container's numbers stay meanwhile.
+    document.getElementById('p')!.textContent = 'Desk: (415) 555-0132, fax 212-555-0147';
     scanner.scanRoot(document.getElementById('d')!);
     scanner.flush();
     expect(scanner.hasPendingWork()).toBe(true);
     expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
     await settled(scanner);
-    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132']);
+    expect(scanner.matches().map((m) => m.e164)).toEqual(['+14155550132', '+12125550147']);
+    expect(away.requests).toHaveLength(2);
   });
 
   it('are not asked twice for the same text (the document walk after the visible blocks, a list rendered anew); re-rendered nodes get their numbers from the answer had', async () => {
