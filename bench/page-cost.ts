@@ -22,6 +22,9 @@
  *   SHAPES=look PROFILE_ONLY=1 npx tsx bench/page-cost.ts   (where the time goes on one shape)
  *   SHAPES=crm AGAINST=/tmp/base/chrome-mv3 npx tsx bench/page-cost.ts   (a change's effect: this build
  *     against another, both started in a settled page, loads taking turns in one run)
+ *   SHAPES=crm FINDS=1 npx tsx bench/page-cost.ts   (the page/find requests one settled run sends)
+ *   SHAPES=crm ALLOC=old npx tsx bench/page-cost.ts   (what outlived the young generation, by where it was made)
+ *   CHROME_ARGS="--js-flags=…" …   (extra Chromium switches, for experiments)
  *
  * Figures only: not a pass/fail test. Pages: bench/lib/page-shapes.ts (generated, seeded).
  */
@@ -42,7 +45,7 @@ import { verdict, type Measured } from './lib/aims';
 import { backgroundCost } from './lib/background-cost';
 import { buildWithSourceMaps } from './lib/mapped-build';
 import { splitProfile, STAGES, type CpuProfile } from './lib/cost-profile';
-import { longestTask, scriptTaskTime, tasksByKind, timeFromScriptStart, type TraceEvent } from './lib/trace-tasks';
+import { longestTask, scriptTasks, scriptTaskTime, tasksByKind, timeFromScriptStart, type TraceEvent } from './lib/trace-tasks';
 import { pageShapes, type PageShape } from './lib/page-shapes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,8 +62,10 @@ const SHAPES = process.env.SHAPES?.split(',').filter(Boolean) ?? [];
 const PROFILE_ONLY = !!process.env.PROFILE_ONLY;
 /** BREAKDOWN=1: only traced loads, alone and ours, with the page's main-thread time by kind of task (where a load difference goes). */
 const BREAKDOWN = !!process.env.BREAKDOWN;
-/** ALLOC=1: only where our content script allocates on the first shape picked (what its garbage collection collects). */
-const ALLOC = !!process.env.ALLOC;
+/** ALLOC=1: only where our content script allocates on the first shape picked (what its garbage collection collects); ALLOC=old: only what outlived the young generation. */
+const ALLOC = process.env.ALLOC || '';
+/** FINDS=1: only ours started in a settled page, with the page/find requests its frame sent (how many, how many texts, how many different). */
+const FINDS = !!process.env.FINDS;
 /** AGAINST=<another chrome-mv3 build>: only ours started in a settled page, this build against that one (see against()). */
 const AGAINST = process.env.AGAINST;
 const C2D_BUILD = join(ROOT, 'node_modules/ringcentral-c2d/build/index.js');
@@ -128,6 +133,7 @@ async function launch(extDir: string): Promise<{ context: BrowserContext; sw: Wo
       '--no-sandbox', '--disable-gpu', `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`,
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
       '--host-resolver-rules=MAP *.test 127.0.0.1',
+      ...(process.env.CHROME_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
   });
   const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -269,7 +275,7 @@ async function listSites(sw: Worker, sites: string[]): Promise<void> {
  * `traceAs`: also trace the window from the script's start until quiet and hand its tasks by kind
  * (tasksByKind, the tasks the script's URL ran in counted as "script") to the caller (BREAKDOWN).
  */
-async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d', traceAs?: { prefix: string; kinds(kinds: Map<string, number>): void }): Promise<number> {
+async function settledCost(context: BrowserContext, sw: Worker, port: number, shape: PageShape, kind: 'ours' | 'c2d', traceAs?: { prefix: string; kinds(kinds: Map<string, number>, tasks: number[]): void }): Promise<number> {
   // The page alone, as open() loads it (on a site of its own, left quiet).
   const { page, cdp } = await open(context, sw, port, shape, 'alone');
   const endTrace = traceAs ? await startTrace(cdp, KIND_CATEGORIES) : null;
@@ -286,7 +292,10 @@ async function settledCost(context: BrowserContext, sw: Worker, port: number, sh
     await listSites(sw, listed);
   }
   const after = await quiet(cdp);
-  if (traceAs && endTrace) traceAs.kinds(tasksByKind(await endTrace(), traceAs.prefix));
+  if (traceAs && endTrace) {
+    const events = await endTrace();
+    traceAs.kinds(tasksByKind(events, traceAs.prefix), scriptTasks(events, traceAs.prefix));
+  }
   await page.close();
   return after - before;
 }
@@ -365,6 +374,29 @@ async function against(context: BrowserContext, sw: Worker, port: number, shapes
   }
 }
 
+/**
+ * What ours asks the background for a page (FINDS): the page/find requests of one settled run, their
+ * texts, and how many of those texts were different. Asking the same text twice costs the page a
+ * message's worth of serialising and the background a parse; its answer could have served both.
+ */
+async function finds(context: BrowserContext, sw: Worker, port: number, shape: PageShape): Promise<void> {
+  await sw.evaluate(() => {
+    const g = globalThis as any;
+    g.__finds = { requests: 0, texts: [] as string[] };
+    if (g.__findsListening) return;
+    g.__findsListening = true;
+    // A second listener sees every message and answers none (returns undefined): the extension's own handler answers.
+    g.chrome.runtime.onMessage.addListener((message: any) => {
+      if (message?.type !== 'page/find' || !g.__finds) return;
+      g.__finds.requests++;
+      g.__finds.texts.push(...JSON.parse(message.batch).texts);
+    });
+  });
+  const ms = await settledCost(context, sw, port, shape, 'ours');
+  const { requests, texts } = await sw.evaluate(() => (globalThis as any).__finds as { requests: number; texts: string[] });
+  console.log(`${shape.name.padEnd(20)} ${f1(ms)} ms │ ${requests} requests, ${texts.length} texts, ${new Set(texts).size} different`);
+}
+
 // ---- the longest task, from a trace ----
 
 /** From one traced load: the longest task the script ran in, and all the thread time of those tasks (ms). */
@@ -402,9 +434,12 @@ async function breakdown(context: BrowserContext, sw: Worker, port: number, shap
   const settled: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     let kinds = new Map<string, number>();
-    const ms = await settledCost(context, sw, port, shape, 'ours', { prefix: ourUrl, kinds: (k) => (kinds = k) });
+    let tasks: number[] = [];
+    const ms = await settledCost(context, sw, port, shape, 'ours', { prefix: ourUrl, kinds: (k, t) => ((kinds = k), (tasks = t)) });
     const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6);
-    settled.push(`  round ${round + 1} ${f1(ms)}: ${top.map(([k, t]) => `${k} ${Math.round(t)}`).join(', ')}`);
+    // How the work was cut: many short tasks each pay a task's own overhead (and the per-task memos start afresh).
+    const cut = `${tasks.length} script tasks, median ${f1(tasks.length ? median(tasks) : 0)} ms, longest ${f1(Math.max(0, ...tasks))} ms`;
+    settled.push(`  round ${round + 1} ${f1(ms)}: ${top.map(([k, t]) => `${k} ${Math.round(t)}`).join(', ')} │ ${cut}`);
   }
   console.log(`Ours started in a settled page (ms until quiet, its window's largest kinds of task):\n${settled.join('\n')}`);
 }
@@ -464,7 +499,9 @@ async function allocations(shape: PageShape, port: number): Promise<Array<[strin
     port,
     async (session) => {
       await session.send('HeapProfiler.enable');
-      await session.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+      // ALLOC=old: only what outlived the young generation (kept, or promoted and collected later by a
+      // major collection, whose marking of a large page's DOM is what such garbage costs).
+      await session.send('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: ALLOC !== 'old' } as never);
     },
     async (cdp, mapped) => {
       const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: AllocNode } };
@@ -511,6 +548,11 @@ async function main() {
     }
     if (AGAINST) {
       await against(context, sw, server.port, shapes, AGAINST);
+      server.close();
+      return;
+    }
+    if (FINDS) {
+      for (const shape of shapes) await finds(context, sw, server.port, shape);
       server.close();
       return;
     }
