@@ -227,8 +227,11 @@ export class BatchPlacementsService {
       if (delay > 0) await this.wait(delay);
       await this.serial(async () => {
         const latest = await this.get(id);
-        // The timer or the alarm may have run this step meanwhile: the next one waits its turn (a backoff, a Retry-After).
-        if (latest && isActive(latest) && (latest.nextPollAt ?? 0) <= this.now()) await this.step(latest);
+        // The timer or the alarm may have run this step meanwhile: the next one waits its turn (a backoff, a
+        // Retry-After), and a step that moved the record on is not followed by this caller's. A create the
+        // timer finished leaves the batch waiting for the user's start: stepped again here, it would be
+        // scheduled at the earliest time, and the service would dial.
+        if (latest && isActive(latest) && more(latest) && !waitingForUser(latest) && (latest.nextPollAt ?? 0) <= this.now()) await this.step(latest);
       });
     }
   }
