@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { writeKey } from '../../../lib/background/key-store';
+import { BatchPlacementsService } from '../../../lib/background/batch-placements';
 import { handleUiRequest, type RouterDeps } from '../../../lib/background/router';
 import { storeSettings } from '../../../lib/background/settings-store';
 import type { CallsService } from '../../../lib/background/calls-service';
@@ -121,5 +122,38 @@ describe.each(['spec', 'live'] as const)('batches requests against the sandbox (
     restarted.dispose();
     expect((await (await fetch(`${sb.url}/batches/${batchId}`, { headers: { Authorization: `Bearer ${OWNER_KEY}` } })).json()).status).toBe('stopped');
     expect((await batchPlacements().all()).find((r) => r.batchId === batchId)).toMatchObject({ stopSent: true });
+  });
+
+  // A create the user waits for, retried after a failure, while the background's timer wakes at the same
+  // moment and runs the retry itself: nothing may schedule the batch (a schedule with no start picked
+  // goes at the earliest allowed time, and the service dials).
+  it('a create retried while the timer runs the same retry makes the batch once and leaves it waiting for the user’s start: never scheduled', async () => {
+    await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ method: 'POST', path: '/batches$', status: 503, count: 1 }) });
+    let t = Date.now();
+    let timerRuns = 0;
+    // The create's wait for its backoff: the clock moves on, and the timer (due at the same moment) runs first.
+    const service: BatchPlacementsService = new BatchPlacementsService(
+      () => t,
+      undefined,
+      async (ms) => {
+        t += ms;
+        timerRuns++;
+        await service.runDue();
+      },
+    );
+    try {
+      const made = await service.create({ id: `upload-race-${routes}`, baseUrl: sb.url, agentId: AGENT, fileName: 'race.csv', csv: 'contact_number\n+14155551009\n' });
+      await service.idle();
+      expect(timerRuns).toBeGreaterThan(0); // the race was run: the retry came from the timer
+      expect(made.batchId).toBeTruthy();
+      const log = (await (await fetch(`${sb.url}/__sandbox/requests`)).json()) as Array<{ method: string; path: string; status: number }>;
+      expect(log.filter((r) => r.method === 'POST' && /schedule/.test(r.path))).toEqual([]);
+      expect(log.filter((r) => r.method === 'POST' && r.path === '/batches' && r.status === 201)).toHaveLength(1);
+      const batch = await (await fetch(`${sb.url}/batches/${made.batchId}`, { headers: { Authorization: `Bearer ${OWNER_KEY}` } })).json();
+      expect(batch.status).toBe('created');
+      expect((await service.all()).find((r) => r.id === `upload-race-${routes}`)).toMatchObject({ step: 'scheduling', at: null });
+    } finally {
+      service.dispose();
+    }
   });
 });
