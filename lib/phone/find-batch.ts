@@ -72,6 +72,11 @@ export type FoundNumber = FoundPhoneNumber & { valid?: boolean };
 /** For each of an item's countries: the numbers findPhoneNumbers finds (a tel: href's one number, or none). */
 export type FindAnswer = FoundNumber[][];
 
+/** An answer with no number for any of its countries (most texts): nothing to place. */
+export function holdsNone(answer: FindAnswer): boolean {
+  return answer.every((found) => found.length === 0);
+}
+
 /**
  * A request as sent: per text, its countries as one string ("BR,US"; an empty entry is null:
  * "" alone, "BR," with a second) and its label.

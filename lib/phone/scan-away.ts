@@ -26,6 +26,7 @@ import {
   answersFrom,
   findRequest,
   fitsFindRequest,
+  holdsNone,
   isFindBusy,
   itemJsonLength,
   type FindAnswer,
@@ -256,14 +257,14 @@ export class AwayFinder {
     const { container } = asked.question;
     this.latest.delete(container);
     // Most texts hold none: nothing to place, so nothing to check (a text changed since is asked again).
-    if (answer && answer.every((found) => found.length === 0)) return this.host.settleNone(container);
+    if (answer && holdsNone(answer)) return this.host.settleNone(container);
     if (!this.host.isLive(container) || changedSince(asked.question)) return;
     this.host.settle(asked.question, asked.item.countries, answer);
   }
 
   /** A question's answer settled in the step that read its nodes. */
   private settleFresh(asked: Asked, answer: FindAnswer): void {
-    if (answer.every((found) => found.length === 0)) this.host.settleNone(asked.question.container);
+    if (holdsNone(answer)) this.host.settleNone(asked.question.container);
     else this.host.settle(asked.question, asked.item.countries, answer);
   }
 
@@ -364,7 +365,7 @@ export class AwayFinder {
     if (this.stale(asked)) return true;
     this.latest.delete(asked.question.container);
     const { container } = asked.question;
-    if (long.slices.every((s) => s.answer!.every((found) => found.length === 0))) {
+    if (long.slices.every((s) => holdsNone(s.answer!))) {
       this.host.settleNone(container);
       return true;
     }

@@ -45,7 +45,7 @@ import { countriesInPlay, findInContext, newCountryMemo, pageCountry, type Count
 import { MAX_FIND_COUNTRIES, MAX_FIND_TEXT } from './find-batch';
 import { ownNumbers, sliceAt } from './find-slices';
 import { AwayFinder, type Question, type SliceRead } from './scan-away';
-import { telNumberOf, type FindAnswer } from './find-batch';
+import { holdsNone, telNumberOf, type FindAnswer } from './find-batch';
 import { inputMatches, inputValue, linkMatches } from './element-matches';
 import { hasPositiveContextBefore, isOnlyDate, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanStats, Scanner } from './scan-types';
@@ -437,7 +437,7 @@ export class PhoneScanner implements Scanner, WalkHost {
     const found: FoundPhoneNumber[] = [];
     for (const slice of slices) {
       const answer = slice.answer!;
-      if (answer.every((f) => f.length === 0)) continue;
+      if (holdsNone(answer)) continue;
       const numbers = this.numbersIn(slice.text, slice.context, question.pieces, slice.from, (_t, c) => answer[slice.countries.indexOf(c ?? null)] ?? []);
       for (const m of ownNumbers(slice, numbers)) found.push(m);
     }
