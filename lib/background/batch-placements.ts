@@ -200,6 +200,9 @@ export class BatchPlacementsService {
 
   /** Runs the record's step once (counting a create or schedule before it is sent) and stores the result. */
   private async step(r: UploadedBatch): Promise<UploadedBatch | undefined> {
+    // A batch waiting for the user's start has no step: its schedule step would pick the earliest
+    // time itself, and the service would dial with no start chosen.
+    if (waitingForUser(r)) return r;
     let current = r;
     const counted = markAttempt(r);
     if (counted) {
@@ -228,10 +231,9 @@ export class BatchPlacementsService {
       await this.serial(async () => {
         const latest = await this.get(id);
         // The timer or the alarm may have run this step meanwhile: the next one waits its turn (a backoff, a
-        // Retry-After), and a step that moved the record on is not followed by this caller's. A create the
-        // timer finished leaves the batch waiting for the user's start: stepped again here, it would be
-        // scheduled at the earliest time, and the service would dial.
-        if (latest && isActive(latest) && more(latest) && !waitingForUser(latest) && (latest.nextPollAt ?? 0) <= this.now()) await this.step(latest);
+        // Retry-After), and a step that moved the record on (a create the timer finished) is not followed
+        // by this caller's.
+        if (latest && isActive(latest) && more(latest) && (latest.nextPollAt ?? 0) <= this.now()) await this.step(latest);
       });
     }
   }
