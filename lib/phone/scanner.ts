@@ -34,9 +34,10 @@
  * Not detected: content hidden by stylesheets or classes (only the `hidden` attribute and inline
  * display:none are), numbers split across blocks or <br>, template content.
  *
- * Split in six: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
- * ./walk.ts (one walk over a root), ./scan-away.ts (answers from elsewhere), this file (the
- * scanner: jobs, results, mutations) and ./scan.ts (the scanner with the phone library here).
+ * Split in eight: ./scan-types.ts (the shapes), ./scan-dom.ts (skip rules, text groups, labels),
+ * ./walk.ts (one walk over a root), ./scan-away.ts (answers from elsewhere), ./scan-results.ts (the
+ * results and their changes), ./scan-links.ts (tel: links' numbers), this file (the scanner: jobs,
+ * questions, mutations) and ./scan.ts (the scanner with the phone library here).
  */
 import type { CountryCode, FindOptions, FoundPhoneNumber, TelHrefNumber } from './find';
 import { supportedCountry } from './countries';
@@ -49,8 +50,10 @@ import { holdsNone, telNumberOf, type FindAnswer } from './find-batch';
 import { inputMatches, inputValue, linkMatches } from './element-matches';
 import { hasPositiveContextBefore, isOnlyDate, labelKind, mayHavePositiveContext } from './reject';
 import type { ScanOptions, TextPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanStats, Scanner } from './scan-types';
-import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, COLLAPSIBLE_RE, HAS_COLLAPSIBLE_RE, isElement, composedContains, composedRoot, isBlockElement, isTelLink, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
+import { DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, DEFAULT_OPT_OUT, OBSERVED_ATTRIBUTES, DEFAULT_CHUNK, DISPLAY_NONE_RE, COLLAPSIBLE_RE, HAS_COLLAPSIBLE_RE, isElement, composedContains, composedRoot, isBlockElement, type HeaderCache, labelFor, inputLabel, type OpenGroup, pieceAt } from './scan-dom';
 import { type Job, type WalkHost, Walk, insideSkipped } from './walk';
+import { ScanResults } from './scan-results';
+import { TelLinks } from './scan-links';
 
 export type { ScanOptions, TextPhoneMatch, LinkPhoneMatch, InputPhoneMatch, PhoneMatch, TextPiece, TextTarget, ScanTargets, ScanStats, Scanner } from './scan-types';
 export { OBSERVED_ATTRIBUTES } from './scan-dom';
@@ -70,8 +73,8 @@ function vetoes(label: string | undefined): boolean {
 export class PhoneScanner implements Scanner, WalkHost {
   readonly opts: WalkHost['opts'];
   readonly stats: ScanStats = { textNodes: 0, elements: 0, finderCalls: 0, chunks: 0, restarts: 0 };
-  private readonly map = new Map<Node, readonly PhoneMatch[]>();
-  private readonly changed = new Set<Node>();
+  private readonly store = new ScanResults();
+  private readonly links: TelLinks;
   private readonly queue: Job[] = [];
   private readonly queuedTrees = new Set<Node>();
   private readonly queuedGroups = new Set<Node>();
@@ -102,6 +105,7 @@ export class PhoneScanner implements Scanner, WalkHost {
       pageCountry: options.pageCountry ?? true,
     };
     this.collector = collector;
+    this.links = new TelLinks(here ? (href) => here.parseTel(href, options.defaultCountry) : null);
     const onFound = options.onFound;
     this.away = options.findAway
       ? new AwayFinder(options.findAway, {
@@ -192,15 +196,9 @@ export class PhoneScanner implements Scanner, WalkHost {
 
   /** Drop results whose key is gone from the page, or (within `within`) was not seen by a finished walk. */
   private sweep(walk: Walk | null): void {
-    for (const key of [...this.map.keys()]) {
-      const stale = walk
-        ? !walk.touched.has(key) && composedContains(walk.job.root, key)
-        : !this.isLive(key) || insideSkipped(key, this.opts.skipCode, this.opts.optOutAttribute);
-      if (stale) {
-        this.map.delete(key);
-        this.changed.add(key);
-      }
-    }
+    this.store.dropWhere((key) =>
+      walk ? !walk.touched.has(key) && composedContains(walk.job.root, key) : !this.isLive(key) || insideSkipped(key, this.opts.skipCode, this.opts.optOutAttribute),
+    );
   }
 
   // ----- running -----
@@ -280,22 +278,8 @@ export class PhoneScanner implements Scanner, WalkHost {
 
   // ----- results -----
 
-  private put(key: Node, matches: PhoneMatch[], walk: Walk | null): void {
-    const before = this.map.get(key);
-    if (matches.length === 0) {
-      if (before === AWAITED) return void this.map.delete(key);
-      // Nothing was there and nothing is: a sweep only looks at keys in the map, so no mark needed.
-      if (before) {
-        walk?.touched.add(key);
-        this.map.delete(key);
-        this.changed.add(key);
-      }
-      return;
-    }
-    walk?.touched.add(key);
-    if (before && sameMatches(before, matches)) return;
-    this.map.set(key, matches);
-    this.changed.add(key);
+  private put(key: Node, matches: readonly PhoneMatch[], walk: Walk | null): void {
+    this.store.put(key, matches, walk ? walk.touched : null);
   }
 
   onGroup(group: OpenGroup, walk: Walk): void {
@@ -355,14 +339,12 @@ export class PhoneScanner implements Scanner, WalkHost {
     // Its results so far stay until the answer replaces them (a finished walk's sweep keeps them);
     // a new key takes its place in page order now, before asking: an answer the frame already had
     // is settled within ask().
-    const { container } = question;
-    const placed = this.map.has(container);
-    if (!placed) this.map.set(container, AWAITED);
+    const undo = this.store.await(question.container);
     if (!this.away.ask(question, countries.map((c) => c ?? null))) {
-      if (!placed) this.map.delete(container);
+      undo();
       return false;
     }
-    walk.touched.add(container);
+    walk.touched.add(question.container);
     return true;
   }
 
@@ -387,7 +369,7 @@ export class PhoneScanner implements Scanner, WalkHost {
     if (kind === 'tel') {
       // A link whose href changed since is asked again by its rescan.
       if ((container as Element).getAttribute('href') !== text) return;
-      return this.settleLink(container as Element, text, answer ? telNumberOf(answer) : (this.telHref(container as Element, text) ?? null), null);
+      return this.settleLink(container as Element, text, answer ? telNumberOf(answer) : (this.links.numberOf(container as Element, text) ?? null), null);
     }
     if (kind === 'input') {
       if (inputValue(container as Element).value !== text) return;
@@ -461,7 +443,7 @@ export class PhoneScanner implements Scanner, WalkHost {
       const start = pieceAt(pieces, m.start, false);
       const end = pieceAt(pieces, m.end, true);
       if (!start || !end) continue;
-      if (this.insideSameTelLink(start.node, container, m.e164)) continue;
+      if (this.links.showsOwnNumber(start.node, container, m.e164)) continue;
       const match: TextPhoneMatch = { source: 'text', e164: m.e164, raw: m.raw, container, startNode: start.node, startOffset: start.offset, endNode: end.node, endOffset: end.offset };
       // Set, not spread: a spread makes and copies an object per optional field, per number.
       if (m.country) match.country = m.country;
@@ -471,54 +453,18 @@ export class PhoneScanner implements Scanner, WalkHost {
     this.putText(container, matches, walk);
   }
 
-  /**
-   * Text of a tel: link that shows the link's own number is reported once, as the link. A link whose
-   * answer has not come back yet is noted with the container: its answer takes the text's match out then.
-   */
-  private insideSameTelLink(node: Node, container: Node, e164: string): boolean {
-    for (let n = node.parentNode; n && n !== container; n = n.parentNode) {
-      if (isElement(n)) {
-        const href = isTelLink(n);
-        if (!href) continue;
-        const parsed = this.telHref(n, href);
-        if (parsed !== undefined) return parsed?.e164 === e164;
-        const containers = this.unsure.get(n) ?? new Set<Node>();
-        this.unsure.set(n, containers.add(container));
-        return false;
-      }
-    }
-    return false;
-  }
-
-  /** Each link's href as read (by the HereParser, or the background's answer), re-read when the href changes. */
-  private readonly telHrefs = new WeakMap<Element, { href: string; parsed: TelHrefNumber | null }>();
-  /** Links not answered yet → the containers whose text inside them was reported meanwhile. */
-  private readonly unsure = new WeakMap<Element, Set<Node>>();
-
-  /** The link's number (null: none), or undefined while its answer is on its way. */
-  private telHref(link: Element, href: string): TelHrefNumber | null | undefined {
-    const hit = this.telHrefs.get(link);
-    if (hit && hit.href === href) return hit.parsed;
-    if (!this.here) return undefined;
-    const parsed = this.here.parseTel(href, this.opts.defaultCountry);
-    this.telHrefs.set(link, { href, parsed });
-    return parsed;
-  }
-
   onLink(link: Element, walk: Walk): void {
     const href = link.getAttribute('href') ?? '';
-    if (this.here) return this.settleLink(link, href, this.telHref(link, href) ?? null, walk);
+    if (this.here) return this.settleLink(link, href, this.links.numberOf(link, href) ?? null, walk);
     if (this.askAway({ container: link, text: href, pieces: [], context: null, kind: 'tel' }, walk)) return;
     this.put(link, [], walk);
   }
 
   /** A link's number (null: none) as its result; text inside it that showed the same number meanwhile goes. */
   private settleLink(link: Element, href: string, parsed: TelHrefNumber | null, walk: Walk | null): void {
-    this.telHrefs.set(link, { href, parsed });
-    const containers = this.unsure.get(link);
-    this.unsure.delete(link);
-    for (const container of parsed ? (containers ?? []) : []) {
-      const before = this.map.get(container) ?? [];
+    const containers = this.links.settle(link, href, parsed);
+    for (const container of parsed ? containers : []) {
+      const before = this.store.get(container) ?? [];
       const kept = before.filter((m) => !(m.source === 'text' && m.e164 === parsed!.e164 && link.contains(m.startNode)));
       if (kept.length !== before.length) this.put(container, kept, null);
     }
@@ -571,47 +517,27 @@ export class PhoneScanner implements Scanner, WalkHost {
   }
 
   results(): ReadonlyMap<Node, readonly PhoneMatch[]> {
-    return this.map;
+    return this.store.all();
   }
 
   matches(): PhoneMatch[] {
     const all: PhoneMatch[] = [];
-    for (const list of this.map.values()) all.push(...list);
+    for (const list of this.store.all().values()) all.push(...list);
     return all;
   }
 
   takeChanges(): Node[] {
-    const keys = [...this.changed];
-    this.changed.clear();
-    return keys;
+    return this.store.takeChanges();
   }
 
   clear(): void {
-    for (const key of this.map.keys()) this.changed.add(key);
-    this.map.clear();
+    this.store.clear();
     this.away?.clear();
     this.queue.length = 0;
     this.queuedTrees.clear();
     this.queuedGroups.clear();
     this.current = null;
   }
-}
-
-/** A container's place in the results while its answer is on its way: no matches yet. */
-const AWAITED: readonly PhoneMatch[] = Object.freeze([]);
-
-function sameMatches(a: readonly PhoneMatch[], b: readonly PhoneMatch[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.source !== y.source || x.e164 !== y.e164 || x.raw !== y.raw || x.ext !== y.ext) return false;
-    if (x.source === 'text' && y.source === 'text') {
-      if (x.startNode !== y.startNode || x.startOffset !== y.startOffset || x.endNode !== y.endNode || x.endOffset !== y.endOffset) return false;
-    }
-    if (x.source === 'input' && y.source === 'input' && (x.start !== y.start || x.end !== y.end)) return false;
-  }
-  return true;
 }
 
 /**
