@@ -32,14 +32,17 @@ export class ScanResults {
 
   /**
    * Holds a place in page order for a key whose answer is on its way (a key with results keeps them
-   * until the answer replaces them). Returns the undo, for a question that was not taken after all.
+   * until the answer replaces them). False when the key already had one.
    */
-  await(key: Node): () => void {
-    if (this.map.has(key)) return () => {};
+  hold(key: Node): boolean {
+    if (this.map.has(key)) return false;
     this.map.set(key, AWAITED);
-    return () => {
-      if (this.map.get(key) === AWAITED) this.map.delete(key);
-    };
+    return true;
+  }
+
+  /** Gives back a place `hold` took, for a question that was not taken after all. */
+  release(key: Node): void {
+    if (this.map.get(key) === AWAITED) this.map.delete(key);
   }
 
   get(key: Node): readonly PhoneMatch[] | undefined {

@@ -339,9 +339,9 @@ export class PhoneScanner implements Scanner, WalkHost {
     // Its results so far stay until the answer replaces them (a finished walk's sweep keeps them);
     // a new key takes its place in page order now, before asking: an answer the frame already had
     // is settled within ask().
-    const undo = this.store.await(question.container);
+    const held = this.store.hold(question.container);
     if (!this.away.ask(question, countries.map((c) => c ?? null))) {
-      undo();
+      if (held) this.store.release(question.container);
       return false;
     }
     walk.touched.add(question.container);
